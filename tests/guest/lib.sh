@@ -1,0 +1,223 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for guest scenarios (busybox sh).  Sourced by /init and by each
+# tests/scenarios/NN-name.sh.  The environment set by /init:
+#   IF       network interface under test (re-detected before each scenario)
+#   PEER     198.18.0.1, the host side (tests/peer/peer.py, iperf3 -s)
+#   SELF     198.18.0.2, our address
+#   DRIVER   intree | ours | e1000e
+#   MODULE   path of the driver's .ko (for unload/reload)
+#   MODNAME  module name (lan743x or e1000e)
+#   CONFIG   configuration name (b0-msix, ..., or e1000e)
+#   IRQMODE  interrupt mode the configuration should end up in (msix|msi|intx|any)
+#   QUICK    1 in quick mode: smaller transfers, shorter runs
+# Conventions: a scenario prints what it does, and its last line is the
+# reason; it exits 0 on success, 77 to be skipped, anything else on failure.
+
+PEER=${PEER:-198.18.0.1}
+SELF=${SELF:-198.18.0.2}
+PEER_PORT=5300
+IPERF_PORT=5201
+
+log() { echo "$*"; }
+
+# Print the reason and fail the scenario.
+fail() {
+	echo "$*"
+	exit 1
+}
+
+# Print the reason and mark the scenario skipped (not passed, not failed).
+skip() {
+	echo "$*"
+	exit 77
+}
+
+# The netdev bound to a driver we test: lan743x or e1000e.
+find_if() {
+	for d in /sys/class/net/*; do
+		[ -e "$d/device/driver" ] || continue
+		drv=$(basename "$(readlink "$d/device/driver")")
+		case $drv in
+		lan743x | e1000e)
+			basename "$d"
+			return 0
+			;;
+		esac
+	done
+	return 1
+}
+
+# wait_if SECONDS: wait for the NIC to appear; sets IF.
+wait_if() {
+	n=$((${1:-20} * 10))
+	while [ $n -gt 0 ]; do
+		IF=$(find_if) && return 0
+		usleep 100000
+		n=$((n - 1))
+	done
+	return 1
+}
+
+carrier() { cat "/sys/class/net/$IF/carrier" 2>/dev/null || echo 0; }
+
+# wait_carrier 0|1 SECONDS
+wait_carrier() {
+	want=$1
+	n=$((${2:-30} * 10))
+	while [ $n -gt 0 ]; do
+		[ "$(carrier)" = "$want" ] && return 0
+		usleep 100000
+		n=$((n - 1))
+	done
+	return 1
+}
+
+# Bring IF up with our address (idempotent): used at boot, after reload, and
+# before every scenario so that one scenario's failure does not cascade.
+if_configure() {
+	ip link set dev "$IF" up || return 1
+	ip -4 addr show dev "$IF" | grep -q "inet $SELF/" ||
+		ip addr add "$SELF/24" dev "$IF" || return 1
+}
+
+mtu_of() { cat "/sys/class/net/$IF/mtu"; }
+
+# peer_cmd LINE: one request to the peer service; prints its reply.
+peer_cmd() {
+	echo "$1" | timeout 30 nc "$PEER" "$PEER_PORT"
+}
+
+# set_mtu N: MTU on both ends (the peer's tap first so that it never drops
+# our frames).  Scenarios that raise it must restore 1500 (see restore_mtu).
+set_mtu() {
+	r=$(peer_cmd "MTU $1") || true
+	[ "$r" = OK ] || {
+		echo "peer refused MTU $1: $r"
+		return 1
+	}
+	ip link set dev "$IF" mtu "$1" || {
+		echo "ip link set mtu $1 failed"
+		return 1
+	}
+}
+
+restore_mtu() {
+	ip link set dev "$IF" mtu 1500 2>/dev/null
+	peer_cmd "MTU 1500" >/dev/null 2>&1
+}
+
+# ping_ok SIZE [COUNT]: payload SIZE bytes, all COUNT replies must come back.
+# busybox ping cannot set DF explicitly; the kernel sets it for packets
+# that fit the MTU (pmtudisc "want") and fragments larger ones, which is
+# what the size ladders rely on.
+ping_ok() {
+	c=${2:-3}
+	out=$(ping -c "$c" -W 3 -s "$1" "$PEER" 2>&1)
+	got=$(echo "$out" | sed -n 's/.* \([0-9]*\) packets received.*/\1/p')
+	if [ "$got" != "$c" ]; then
+		echo "ping -s $1: ${got:-0}/$c replies: $(echo "$out" | tail -n 1)"
+		return 1
+	fi
+}
+
+# ping_sizes SIZE...: ping at each size, report every failure.
+ping_sizes() {
+	bad=
+	for s in "$@"; do
+		if ping_ok "$s"; then
+			log "ping -s $s ok"
+		else
+			bad="$bad $s"
+		fi
+	done
+	[ -z "$bad" ] || {
+		echo "ping failed at sizes:$bad (mtu $(mtu_of))"
+		return 1
+	}
+}
+
+# Wait until the peer answers (after link changes ARP may need a moment).
+wait_peer() {
+	n=${1:-30}
+	while [ "$n" -gt 0 ]; do
+		ping -c 1 -W 1 "$PEER" >/dev/null 2>&1 && return 0
+		n=$((n - 1))
+	done
+	return 1
+}
+
+# download BYTES: fetch random data from the peer, compare sha256.
+download() {
+	f=/tmp/download.$$
+	timeout 600 sh -c "echo 'GET $1' | nc $PEER $PEER_PORT >$f"
+	want=$(head -c 64 "$f")
+	size=$(($(wc -c <"$f") - 65))
+	got=$(tail -c +66 "$f" | sha256sum | cut -d' ' -f1)
+	rm -f "$f"
+	if [ "$size" != "$1" ]; then
+		echo "download: got $size of $1 bytes"
+		return 1
+	fi
+	if [ "$got" != "$want" ]; then
+		echo "download: sha256 mismatch ($got, peer says $want)"
+		return 1
+	fi
+	log "download $1 bytes ok, sha256 $got"
+}
+
+# upload BYTES: send random data to the peer, compare its sha256 with ours.
+upload() {
+	f=/tmp/upload.$$
+	head -c "$1" /dev/urandom >"$f"
+	want=$(sha256sum "$f" | cut -d' ' -f1)
+	r=$(timeout 600 sh -c "{ echo 'PUT $1'; cat $f; } | nc $PEER $PEER_PORT")
+	rm -f "$f"
+	got=${r%% *}
+	size=${r##* }
+	if [ "$size" != "$1" ]; then
+		echo "upload: peer received ${size:-nothing} of $1 bytes ($r)"
+		return 1
+	fi
+	if [ "$got" != "$want" ]; then
+		echo "upload: sha256 mismatch (peer $got, ours $want)"
+		return 1
+	fi
+	log "upload $1 bytes ok, sha256 $got"
+}
+
+# metric KEY VALUE UNIT: a figure for the host's summary (not pass/fail).
+metric() {
+	echo "@@METRIC $SCENARIO $1 $2 $3" >"${RESULTS_TTY:-/dev/null}"
+	log "metric $1 = $2 $3"
+}
+
+# iperf_run ARGS...: short iperf3 client run against the peer; prints the
+# receiver's summary line as "<Mbits/sec> <loss%>" (loss only for UDP).
+iperf_run() {
+	out=$(timeout 120 iperf3 -c "$PEER" -p "$IPERF_PORT" -f m "$@" 2>&1)
+	rc=$?
+	echo "$out" >&2
+	[ $rc -eq 0 ] || {
+		echo "iperf3 $*: exit $rc: $(echo "$out" | tail -n 1)" >&2
+		return 1
+	}
+	# Summary lines end in "receiver"; the UDP one has "lost/total (pct%)".
+	echo "$out" | awk '/receiver/ {
+		for (i = 1; i <= NF; i++) if ($i == "Mbits/sec") rate = $(i - 1)
+		loss = "-"
+		if (match($0, /\([0-9.e+-]+%\)/)) loss = substr($0, RSTART + 1, RLENGTH - 3)
+	} END { if (rate == "") exit 1; print rate, loss }'
+}
+
+# dmesg_has PATTERN: kernel log contains PATTERN (extended regex).
+dmesg_has() { dmesg | grep -Eq "$1"; }
+
+# The PCI device of IF and its interrupt mode as the kernel sees it.
+irq_mode() {
+	dev=/sys/class/net/$IF/device
+	if [ -d "$dev/msi_irqs" ] && [ -n "$(ls "$dev/msi_irqs" 2>/dev/null)" ]; then
+		cat "$dev"/msi_irqs/* | sort -u | head -n 1
+	else
+		echo intx
+	fi
+}
