@@ -1,0 +1,2438 @@
+/*
+ * Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet controller
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * The register map, descriptor layouts and handshakes follow what the Linux
+ * lan743x driver relies on (there is no public datasheet for some of it;
+ * behaviour marked "inferred" below is deduced from driver usage).
+ *
+ * Emulated:
+ *  - PCI identity 1055:7430 (or 7431), BAR0 8 KiB CSRs, MSI-X (8 vectors,
+ *    table in BAR2, PBA in BAR4), MSI (1 vector), INTx pin A, PM and PCIe
+ *    capabilities;
+ *  - ID_REV with chip revision A0 or B0 (selects the driver's interrupt
+ *    model), light reset (HW_CFG.LRST), PHY reset (PMT_CTL), EEPROM
+ *    (512 bytes, volatile), data port into the RFE RAM;
+ *  - MAC enables and disabled-status bits, MAC address registers loaded
+ *    with the NIC's macaddr, MAX_SIZE/FSE oversize filtering, MDIO to one
+ *    clause-22 PHY at address 1 (1000/full autoneg, link follows the netdev
+ *    link state), statistics counters;
+ *  - RFE: perfect filters (entry 0 own address, 1..32 multicast), multicast
+ *    hash table, broadcast, promiscuous/all-multicast, RX checksum status
+ *    (IPv4 header, TCP/UDP over IPv4/IPv6), RSS with the Toeplitz hash and
+ *    the 128-entry indirection table over the 4 RX channels;
+ *  - DMAC: 4 RX channels and 1 TX channel, start/stop/reset state machine,
+ *    descriptor rings with 16/32/64/128-byte spacing (DMAC_CFG), head
+ *    write-back, tail doorbells, multi-buffer frames, RX pad, RX timestamp
+ *    extension descriptors, TX checksum insertion and TSO (LSO extension
+ *    descriptor);
+ *  - interrupt controller: INT_STS/INT_SET/INT_EN, read-to-clear status,
+ *    vector enables with auto-clear, vector maps, the RX_CFG_C/TX_CFG_C
+ *    auto-clear bits and the re-arm bits written with the tail registers;
+ *  - PTP: a running 1588 clock (read, load, step, enable/disable/reset).
+ *
+ * Not emulated:
+ *  - interrupt moderation and DMA coalescing timers (interrupts are raised
+ *    immediately; the configuration registers are stored only);
+ *  - flow control / pause frames, EEE, wake-on-LAN and PME;
+ *  - TX timestamps and PTP events, GPIOs, 1588 target/capture registers,
+ *    rate adjustment (stored, the clock always runs at nominal rate);
+ *  - OTP memory (reads as blank), SGMII/PCI11x1x registers;
+ *  - VLAN filtering (the VLAN table in the RFE RAM is stored, not used);
+ *  - clause-45 MDIO accesses (read as 0xffff);
+ *  - the AER/DSN/LTR/L1SS extended capabilities.
+ */
+
+#include "qemu/osdep.h"
+#include <zlib.h>
+#include "hw/hw.h"
+#include "hw/net/mii.h"
+#include "hw/pci/pci.h"
+#include "hw/pci/pcie.h"
+#include "hw/pci/msi.h"
+#include "hw/pci/msix.h"
+#include "hw/qdev-properties.h"
+#include "hw/registerfields.h"
+#include "migration/vmstate.h"
+#include "net/net.h"
+#include "net/eth.h"
+#include "net/checksum.h"
+#include "qapi/error.h"
+#include "qemu/bitops.h"
+#include "qemu/log.h"
+#include "qemu/module.h"
+#include "qemu/timer.h"
+#include "qom/object.h"
+#include "sysemu/dma.h"
+#include "trace.h"
+
+#define TYPE_LAN743X "lan743x"
+OBJECT_DECLARE_SIMPLE_TYPE(LAN743xState, LAN743X)
+
+#define PCI_VENDOR_ID_LAN743X   0x1055     /* SMSC (PCI_VENDOR_ID_EFAR) */
+#define LAN743X_MMIO_SIZE       0x2000
+#define LAN743X_NUM_REGS        (LAN743X_MMIO_SIZE / 4)
+#define LAN743X_MSIX_BAR_SIZE   256
+#define LAN743X_MSIX_VECTORS    8
+#define LAN743X_RX_CHANNELS     4
+#define LAN743X_TX_CHANNELS     1
+#define LAN743X_PHY_ADDR        1
+#define LAN743X_RFE_RAM_SIZE    512        /* dwords */
+#define LAN743X_RFE_HASH_BASE   128        /* multicast hash, 16 dwords */
+#define LAN743X_EEPROM_SIZE     512
+#define LAN743X_MAX_FRAME       16384      /* MAC_RX MAX_SIZE is 14 bits */
+#define LAN743X_TX_BUF_SIZE     (256 * 1024)
+#define LAN743X_MIN_FRAME       60         /* without FCS */
+#define LAN743X_FCS_LEN         4
+
+/* Capability offsets as on a shipping LAN7430 */
+#define LAN743X_PM_OFFSET       0x40
+#define LAN743X_MSI_OFFSET      0x50
+#define LAN743X_PCIE_OFFSET     0x70
+#define LAN743X_MSIX_OFFSET     0xb0
+
+/* System registers */
+REG32(ID_REV, 0x000)
+REG32(FPGA_REV, 0x004)
+REG32(STRAP_READ, 0x00c)
+REG32(HW_CFG, 0x010)
+    FIELD(HW_CFG, LRST, 1, 1)
+REG32(PMT_CTL, 0x014)
+    FIELD(PMT_CTL, WUPS, 0, 2)
+    FIELD(PMT_CTL, ETH_PHY_RST, 4, 1)
+    FIELD(PMT_CTL, READY, 7, 1)
+REG32(DP_SEL, 0x024)
+    FIELD(DP_SEL, SEL, 0, 5)
+    FIELD(DP_SEL, DPRDY, 31, 1)
+REG32(DP_CMD, 0x028)
+    FIELD(DP_CMD, WRITE, 0, 1)
+REG32(DP_ADDR, 0x02c)
+REG32(DP_DATA_0, 0x030)
+REG32(E2P_CMD, 0x040)
+    FIELD(E2P_CMD, ADDR, 0, 9)
+    FIELD(E2P_CMD, TIMEOUT, 10, 1)
+    FIELD(E2P_CMD, CMD, 28, 3)
+    FIELD(E2P_CMD, BUSY, 31, 1)
+REG32(E2P_DATA, 0x044)
+REG32(GPIO_CFG0, 0x050)
+REG32(GPIO_CFG3, 0x05c)
+REG32(FCT_RX_CTL, 0x0ac)
+REG32(FCT_TX_CTL, 0x0c4)
+REG32(FCT_FLOW0, 0x0e0)
+
+/* FCT_RX_CTL / FCT_TX_CTL per-channel bits */
+#define FCT_CTL_EN(ch)          BIT(28 + (ch))
+#define FCT_CTL_DIS(ch)         BIT(24 + (ch))
+#define FCT_CTL_RESET(ch)       BIT(20 + (ch))
+
+/* MAC */
+REG32(MAC_CR, 0x100)
+    FIELD(MAC_CR, RST, 0, 1)
+    FIELD(MAC_CR, CNTR_RST, 5, 1)
+REG32(MAC_RX, 0x104)
+    FIELD(MAC_RX, RXEN, 0, 1)
+    FIELD(MAC_RX, RXD, 1, 1)
+    FIELD(MAC_RX, FSE, 2, 1)
+    FIELD(MAC_RX, MAX_SIZE, 16, 14)
+REG32(MAC_TX, 0x108)
+    FIELD(MAC_TX, TXEN, 0, 1)
+    FIELD(MAC_TX, TXD, 1, 1)
+REG32(MAC_FLOW, 0x10c)
+REG32(MAC_RX_ADDRH, 0x118)
+REG32(MAC_RX_ADDRL, 0x11c)
+REG32(MAC_MII_ACC, 0x120)
+    FIELD(MAC_MII_ACC, BUSY, 0, 1)
+    FIELD(MAC_MII_ACC, WRITE, 1, 1)
+    FIELD(MAC_MII_ACC, MIICL45, 3, 1)
+    FIELD(MAC_MII_ACC, REG, 6, 5)
+    FIELD(MAC_MII_ACC, PHY, 11, 5)
+REG32(MAC_MII_DATA, 0x124)
+REG32(MAC_WK_SRC, 0x144)
+
+/* Receive filtering engine */
+REG32(RFE_ADDR_FILT_HI0, 0x400)
+    FIELD(RFE_ADDR_FILT_HI, VALID, 31, 1)
+REG32(RFE_ADDR_FILT_LO0, 0x404)
+#define RFE_ADDR_FILT_ENTRIES   33
+REG32(RFE_CTL, 0x508)
+    FIELD(RFE_CTL, DA_PERFECT, 1, 1)
+    FIELD(RFE_CTL, MCAST_HASH, 3, 1)
+    FIELD(RFE_CTL, AU, 8, 1)
+    FIELD(RFE_CTL, AM, 9, 1)
+    FIELD(RFE_CTL, AB, 10, 1)
+    FIELD(RFE_CTL, IP_COE, 11, 1)
+    FIELD(RFE_CTL, TCP_UDP_COE, 12, 1)
+REG32(RFE_RSS_CFG, 0x554)
+    FIELD(RFE_RSS_CFG, ENABLE, 0, 1)
+    FIELD(RFE_RSS_CFG, VALID_HASH_BITS, 5, 3)
+    FIELD(RFE_RSS_CFG, IPV4, 8, 1)
+    FIELD(RFE_RSS_CFG, TCP_IPV4, 9, 1)
+    FIELD(RFE_RSS_CFG, UDP_IPV4, 10, 1)
+    FIELD(RFE_RSS_CFG, IPV6, 11, 1)
+    FIELD(RFE_RSS_CFG, TCP_IPV6, 12, 1)
+    FIELD(RFE_RSS_CFG, UDP_IPV6, 13, 1)
+REG32(RFE_HASH_KEY0, 0x558)
+#define RFE_HASH_KEY_DWORDS     10
+REG32(RFE_INDX0, 0x580)
+#define RFE_INDX_DWORDS         32
+
+/* Interrupt controller */
+REG32(INT_STS, 0x780)
+REG32(INT_SET, 0x784)
+REG32(INT_EN_SET, 0x788)
+REG32(INT_EN_CLR, 0x78c)
+REG32(INT_STS_R2C, 0x790)
+REG32(INT_VEC_EN_SET, 0x794)
+REG32(INT_VEC_EN_CLR, 0x798)
+REG32(INT_VEC_EN_AUTO_CLR, 0x79c)
+REG32(INT_VEC_MAP0, 0x7a0)
+REG32(INT_VEC_MAP1, 0x7a4)
+REG32(INT_VEC_MAP2, 0x7a8)
+REG32(INT_MOD_CFG0, 0x7c0)
+
+#define INT_BIT_MAS             BIT(0)
+#define INT_BIT_1588            BIT(7)
+#define INT_BIT_SW_GP           BIT(9)
+#define INT_BIT_DMA_TX(ch)      BIT(16 + (ch))
+#define INT_BIT_DMA_RX(ch)      BIT(24 + (ch))
+#define INT_BITS_OTHER          (INT_BIT_1588 | INT_BIT_SW_GP)
+
+/* PTP */
+REG32(PTP_CMD_CTL, 0xa00)
+    FIELD(PTP_CMD_CTL, RESET, 0, 1)
+    FIELD(PTP_CMD_CTL, DISABLE, 1, 1)
+    FIELD(PTP_CMD_CTL, ENABLE, 2, 1)
+    FIELD(PTP_CMD_CTL, CLOCK_READ, 3, 1)
+    FIELD(PTP_CMD_CTL, CLOCK_LOAD, 4, 1)
+    FIELD(PTP_CMD_CTL, STEP_SEC, 5, 1)
+    FIELD(PTP_CMD_CTL, STEP_NSEC, 6, 1)
+REG32(PTP_INT_STS, 0xa08)
+REG32(PTP_INT_EN_SET, 0xa0c)
+REG32(PTP_INT_EN_CLR, 0xa10)
+REG32(PTP_CLOCK_SEC, 0xa14)
+REG32(PTP_CLOCK_NS, 0xa18)
+REG32(PTP_CLOCK_SUBNS, 0xa1c)
+REG32(PTP_CLOCK_RATE_ADJ, 0xa20)
+REG32(PTP_CLOCK_STEP_ADJ, 0xa2c)
+    FIELD(PTP_CLOCK_STEP_ADJ, VALUE, 0, 30)
+    FIELD(PTP_CLOCK_STEP_ADJ, DIR, 31, 1)
+REG32(PTP_CAP_INFO, 0xa60)
+REG32(PTP_LTC_RD_SEC_HI, 0xaf0)
+REG32(PTP_LTC_RD_SEC_LO, 0xaf4)
+REG32(PTP_LTC_RD_NS, 0xaf8)
+REG32(PTP_LTC_RD_SUBNS, 0xafc)
+
+/* DMA controller */
+REG32(DMAC_CFG, 0xc00)
+    FIELD(DMAC_CFG, MAX_DSPACE, 0, 2)
+REG32(DMAC_COAL_CFG, 0xc04)
+REG32(DMAC_OBFF_CFG, 0xc08)
+REG32(DMAC_CMD, 0xc0c)
+REG32(DMAC_INT_STS, 0xc10)
+REG32(DMAC_INT_EN_SET, 0xc14)
+REG32(DMAC_INT_EN_CLR, 0xc18)
+
+#define DMAC_CMD_SWR            BIT(31)
+#define DMAC_CMD_TX_SWR(ch)     BIT(24 + (ch))
+#define DMAC_CMD_START_T(ch)    BIT(20 + (ch))
+#define DMAC_CMD_STOP_T(ch)     BIT(16 + (ch))
+#define DMAC_CMD_RX_SWR(ch)     BIT(8 + (ch))
+#define DMAC_CMD_START_R(ch)    BIT(4 + (ch))
+#define DMAC_CMD_STOP_R(ch)     BIT(0 + (ch))
+#define DMAC_INT_TX_IOC(ch)     BIT(0 + (ch))
+#define DMAC_INT_RXFRM(ch)      BIT(16 + (ch))
+
+/* Per-channel DMA registers: channel 0 offsets, 0x40 apart */
+REG32(RX_CFG_A, 0xc40)
+    FIELD(RX_CFG_A, HP_WB_EN, 5, 1)
+REG32(RX_CFG_B, 0xc44)
+    FIELD(RX_CFG_B, RING_LEN, 0, 16)
+    FIELD(RX_CFG_B, RX_PAD, 24, 2)
+    FIELD(RX_CFG_B, TS_DESCR_EN, 28, 1)
+    FIELD(RX_CFG_B, TS_ALL_RX, 29, 1)
+REG32(RX_BASE_ADDRH, 0xc48)
+REG32(RX_BASE_ADDRL, 0xc4c)
+REG32(RX_HEAD_WB_ADDRH, 0xc50)
+REG32(RX_HEAD_WB_ADDRL, 0xc54)
+REG32(RX_HEAD, 0xc58)
+REG32(RX_TAIL, 0xc5c)
+    FIELD(RX_TAIL, TAIL, 0, 16)
+    FIELD(RX_TAIL, SET_TOP_INT_VEC_EN, 29, 1)
+    FIELD(RX_TAIL, SET_TOP_INT_EN, 30, 1)
+REG32(RX_CFG_C, 0xc64)
+    FIELD(RX_CFG_C, R2C_MODE, 0, 3)
+    FIELD(RX_CFG_C, DMA_INT_STS_AUTO_CLR, 3, 1)
+    FIELD(RX_CFG_C, INT_EN_R2C, 4, 1)
+    FIELD(RX_CFG_C, TOP_INT_EN_AUTO_CLR, 6, 1)
+
+REG32(TX_CFG_A, 0xd40)
+    FIELD(TX_CFG_A, HP_WB_EN, 5, 1)
+REG32(TX_CFG_B, 0xd44)
+    FIELD(TX_CFG_B, RING_LEN, 0, 16)
+REG32(TX_BASE_ADDRH, 0xd48)
+REG32(TX_BASE_ADDRL, 0xd4c)
+REG32(TX_HEAD_WB_ADDRH, 0xd50)
+REG32(TX_HEAD_WB_ADDRL, 0xd54)
+REG32(TX_HEAD, 0xd58)
+REG32(TX_TAIL, 0xd5c)
+    FIELD(TX_TAIL, TAIL, 0, 16)
+    FIELD(TX_TAIL, SET_TOP_INT_VEC_EN, 29, 1)
+    FIELD(TX_TAIL, SET_TOP_INT_EN, 30, 1)
+    FIELD(TX_TAIL, SET_DMAC_INT_EN, 31, 1)
+REG32(TX_CFG_C, 0xd64)
+    FIELD(TX_CFG_C, R2C_MODE, 0, 3)
+    FIELD(TX_CFG_C, DMA_INT_STS_AUTO_CLR, 3, 1)
+    FIELD(TX_CFG_C, INT_EN_R2C, 4, 1)
+    FIELD(TX_CFG_C, DMA_INT_EN_AUTO_CLR, 5, 1)
+    FIELD(TX_CFG_C, TOP_INT_EN_AUTO_CLR, 6, 1)
+
+#define CH_REG(r, ch)           (R_##r + (ch) * (0x40 / 4))
+
+/* OTP and statistics */
+REG32(OTP_STATUS, 0x1030)
+REG32(STAT_RX_FCS_ERRORS, 0x1200)
+REG32(STAT_RX_OVERSIZE_FRAME_ERRORS, 0x1214)
+REG32(STAT_RX_DROPPED_FRAMES, 0x1218)
+REG32(STAT_RX_UNICAST_BYTE_COUNT, 0x121c)
+REG32(STAT_RX_BROADCAST_BYTE_COUNT, 0x1220)
+REG32(STAT_RX_MULTICAST_BYTE_COUNT, 0x1224)
+REG32(STAT_RX_UNICAST_FRAMES, 0x1228)
+REG32(STAT_RX_BROADCAST_FRAMES, 0x122c)
+REG32(STAT_RX_MULTICAST_FRAMES, 0x1230)
+REG32(STAT_RX_64_BYTE_FRAMES, 0x1238)
+REG32(STAT_RX_TOTAL_FRAMES, 0x1254)
+REG32(STAT_TX_UNICAST_BYTE_COUNT, 0x12a0)
+REG32(STAT_TX_BROADCAST_BYTE_COUNT, 0x12a4)
+REG32(STAT_TX_MULTICAST_BYTE_COUNT, 0x12a8)
+REG32(STAT_TX_UNICAST_FRAMES, 0x12ac)
+REG32(STAT_TX_BROADCAST_FRAMES, 0x12b0)
+REG32(STAT_TX_MULTICAST_FRAMES, 0x12b4)
+REG32(STAT_TX_64_BYTE_FRAMES, 0x12bc)
+REG32(STAT_TX_TOTAL_FRAMES, 0x12d8)
+#define STAT_FIRST              0x1200
+#define STAT_LAST               0x12fc
+
+/* RX descriptor (16 bytes; data0 written last by the device) */
+#define RX_DESC0_BUF_LEN_MASK   0x00003fff
+#define RX_DESC0_EXT            BIT(14)
+#define RX_DESC0_OWN            BIT(15)
+#define RX_DESC0_FRAME_LEN_SHIFT 16
+#define RX_DESC0_FRAME_LEN_MASK 0x3fff0000
+#define RX_DESC0_LS             BIT(30)
+#define RX_DESC0_FS             BIT(31)
+#define RX_DESC1_ICSM           BIT(0)
+#define RX_DESC1_TCE            BIT(16)
+#define RX_DESC1_ICE            BIT(17)
+#define RX_DESC2_TS_NS_MASK     0x3fffffff
+
+/* TX descriptor */
+#define TX_DESC0_BUF_LEN_MASK   0x0000ffff
+#define TX_DESC0_TSE            BIT(16)
+#define TX_DESC0_FCS            BIT(17)
+#define TX_DESC0_TPE            BIT(20)
+#define TX_DESC0_IPE            BIT(21)
+#define TX_DESC0_ICE            BIT(22)
+#define TX_DESC0_IOC            BIT(26)
+#define TX_DESC0_EXT            BIT(27)
+#define TX_DESC0_LS             BIT(28)
+#define TX_DESC0_FS             BIT(29)
+#define TX_DESC0_DTYPE_MASK     0xc0000000
+#define TX_DESC0_DTYPE_DATA     0x00000000
+#define TX_DESC0_DTYPE_EXT      0x40000000
+#define TX_DESC0_EXT_LSO        BIT(21)
+#define TX_DESC0_EXT_PAY_LEN_MASK 0x000fffff
+#define TX_DESC3_LEN_MSS_SHIFT  16
+#define TX_DESC3_LEN_MSS_MASK   0x3fff0000
+
+typedef struct LAN743xDesc {
+    uint32_t data0;
+    uint32_t data1;
+    uint32_t data2;
+    uint32_t data3;
+} LAN743xDesc;
+
+struct LAN743xState {
+    /*< private >*/
+    PCIDevice parent_obj;
+    /*< public >*/
+
+    MemoryRegion mmio;
+    MemoryRegion msix_table_bar;
+    MemoryRegion msix_pba_bar;
+    NICState *nic;
+    NICConf conf;
+
+    /* properties */
+    uint16_t device_id;
+    char *revision;
+    bool msix;
+    bool msi;
+    bool is_a0;
+
+    uint32_t regs[LAN743X_NUM_REGS];
+    uint32_t rfe_ram[LAN743X_RFE_RAM_SIZE];
+    uint8_t eeprom[LAN743X_EEPROM_SIZE];
+    uint16_t phy_regs[32];
+
+    /* interrupt controller */
+    uint32_t int_latch;          /* INT_SET / SW_GP latched sources */
+    uint32_t int_en;             /* INT_EN_SET / INT_EN_CLR */
+    uint32_t vec_en;             /* INT_VEC_EN_SET / INT_VEC_EN_CLR */
+    uint32_t vec_level;          /* last computed level per MSI-X vector */
+    uint32_t msi_level;
+    uint32_t intx_level;
+
+    /* PTP clock: value = ptp_base + (virtual clock now - ptp_ref) */
+    int64_t ptp_base;
+    int64_t ptp_ref;
+
+    /* scratch buffers, not migrated */
+    uint8_t *rx_buf;
+    uint8_t *tx_buf;
+    uint8_t *tx_seg;
+};
+
+static const char *lan743x_reg_name(hwaddr addr)
+{
+    switch (addr) {
+    case A_ID_REV: return "ID_REV";
+    case A_HW_CFG: return "HW_CFG";
+    case A_PMT_CTL: return "PMT_CTL";
+    case A_FCT_RX_CTL: return "FCT_RX_CTL";
+    case A_FCT_TX_CTL: return "FCT_TX_CTL";
+    case A_MAC_CR: return "MAC_CR";
+    case A_MAC_RX: return "MAC_RX";
+    case A_MAC_TX: return "MAC_TX";
+    case A_MAC_MII_ACC: return "MAC_MII_ACC";
+    case A_MAC_MII_DATA: return "MAC_MII_DATA";
+    case A_RFE_CTL: return "RFE_CTL";
+    case A_RFE_RSS_CFG: return "RFE_RSS_CFG";
+    case A_INT_STS: return "INT_STS";
+    case A_INT_SET: return "INT_SET";
+    case A_INT_EN_SET: return "INT_EN_SET";
+    case A_INT_EN_CLR: return "INT_EN_CLR";
+    case A_INT_STS_R2C: return "INT_STS_R2C";
+    case A_INT_VEC_EN_SET: return "INT_VEC_EN_SET";
+    case A_INT_VEC_EN_CLR: return "INT_VEC_EN_CLR";
+    case A_INT_VEC_EN_AUTO_CLR: return "INT_VEC_EN_AUTO_CLR";
+    case A_INT_VEC_MAP0: return "INT_VEC_MAP0";
+    case A_INT_VEC_MAP1: return "INT_VEC_MAP1";
+    case A_INT_VEC_MAP2: return "INT_VEC_MAP2";
+    case A_PTP_CMD_CTL: return "PTP_CMD_CTL";
+    case A_DMAC_CFG: return "DMAC_CFG";
+    case A_DMAC_CMD: return "DMAC_CMD";
+    case A_DMAC_INT_STS: return "DMAC_INT_STS";
+    case A_DMAC_INT_EN_SET: return "DMAC_INT_EN_SET";
+    case A_DMAC_INT_EN_CLR: return "DMAC_INT_EN_CLR";
+    }
+    if (addr >= A_RX_CFG_A && addr < A_RX_CFG_A + 0x40 * LAN743X_RX_CHANNELS) {
+        return "RX_CHANNEL";
+    }
+    if (addr >= A_TX_CFG_A && addr < A_TX_CFG_A + 0x40 * LAN743X_TX_CHANNELS) {
+        return "TX_CHANNEL";
+    }
+    if (addr >= STAT_FIRST && addr <= STAT_LAST) {
+        return "STAT";
+    }
+    return "?";
+}
+
+/* ------------------------------------------------------------------ */
+/* VMState                                                             */
+/* ------------------------------------------------------------------ */
+
+static const VMStateDescription vmstate_lan743x = {
+    .name = TYPE_LAN743X,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_PCI_DEVICE(parent_obj, LAN743xState),
+        VMSTATE_MSIX(parent_obj, LAN743xState),
+        VMSTATE_UINT32_ARRAY(regs, LAN743xState, LAN743X_NUM_REGS),
+        VMSTATE_UINT32_ARRAY(rfe_ram, LAN743xState, LAN743X_RFE_RAM_SIZE),
+        VMSTATE_UINT8_ARRAY(eeprom, LAN743xState, LAN743X_EEPROM_SIZE),
+        VMSTATE_UINT16_ARRAY(phy_regs, LAN743xState, 32),
+        VMSTATE_UINT32(int_latch, LAN743xState),
+        VMSTATE_UINT32(int_en, LAN743xState),
+        VMSTATE_UINT32(vec_en, LAN743xState),
+        VMSTATE_UINT32(vec_level, LAN743xState),
+        VMSTATE_UINT32(msi_level, LAN743xState),
+        VMSTATE_UINT32(intx_level, LAN743xState),
+        VMSTATE_INT64(ptp_base, LAN743xState),
+        VMSTATE_INT64(ptp_ref, LAN743xState),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+/* ------------------------------------------------------------------ */
+/* Interrupts                                                          */
+/* ------------------------------------------------------------------ */
+
+/* Pending sources as INT_STS shows them (without MAS). */
+static uint32_t lan743x_int_sources(LAN743xState *s)
+{
+    uint32_t dmac = s->regs[R_DMAC_INT_STS] & s->regs[R_DMAC_INT_EN_SET];
+    uint32_t sts = s->int_latch & ~INT_BIT_MAS;
+    int ch;
+
+    for (ch = 0; ch < LAN743X_RX_CHANNELS; ch++) {
+        if (dmac & DMAC_INT_RXFRM(ch)) {
+            sts |= INT_BIT_DMA_RX(ch);
+        }
+    }
+    for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+        if (dmac & DMAC_INT_TX_IOC(ch)) {
+            sts |= INT_BIT_DMA_TX(ch);
+        }
+    }
+    if (s->regs[R_PTP_INT_STS] & s->regs[R_PTP_INT_EN_SET]) {
+        sts |= INT_BIT_1588;
+    }
+    return sts;
+}
+
+static uint32_t lan743x_int_sts(LAN743xState *s)
+{
+    uint32_t sts = lan743x_int_sources(s);
+
+    if (sts & s->int_en & ~INT_BIT_MAS) {
+        sts |= INT_BIT_MAS;
+    }
+    return sts;
+}
+
+/* The MSI-X vector a source bit is mapped to (INT_VEC_MAP0..2). */
+static unsigned lan743x_int_vector(LAN743xState *s, int bit)
+{
+    if (bit >= 24 && bit < 24 + LAN743X_RX_CHANNELS) {
+        return extract32(s->regs[R_INT_VEC_MAP0], (bit - 24) * 4, 4) & 7;
+    }
+    if (bit >= 16 && bit < 16 + LAN743X_TX_CHANNELS) {
+        return extract32(s->regs[R_INT_VEC_MAP1], (bit - 16) * 4, 4) & 7;
+    }
+    return extract32(s->regs[R_INT_VEC_MAP2], 0, 4) & 7;
+}
+
+/*
+ * Side effects of delivering an interrupt for the sources in @bits
+ * (inferred from the driver's "auto set/clear" vector flags).
+ */
+static void lan743x_int_fired(LAN743xState *s, uint32_t bits)
+{
+    int ch;
+
+    for (ch = 0; ch < LAN743X_RX_CHANNELS; ch++) {
+        uint32_t cfg_c = s->regs[CH_REG(RX_CFG_C, ch)];
+
+        if (!(bits & INT_BIT_DMA_RX(ch))) {
+            continue;
+        }
+        if (FIELD_EX32(cfg_c, RX_CFG_C, TOP_INT_EN_AUTO_CLR)) {
+            s->int_en &= ~INT_BIT_DMA_RX(ch);
+        }
+        if (FIELD_EX32(cfg_c, RX_CFG_C, DMA_INT_STS_AUTO_CLR)) {
+            s->regs[R_DMAC_INT_STS] &= ~DMAC_INT_RXFRM(ch);
+        }
+    }
+    for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+        uint32_t cfg_c = s->regs[CH_REG(TX_CFG_C, ch)];
+
+        if (!(bits & INT_BIT_DMA_TX(ch))) {
+            continue;
+        }
+        if (FIELD_EX32(cfg_c, TX_CFG_C, TOP_INT_EN_AUTO_CLR)) {
+            s->int_en &= ~INT_BIT_DMA_TX(ch);
+        }
+        if (FIELD_EX32(cfg_c, TX_CFG_C, DMA_INT_STS_AUTO_CLR)) {
+            s->regs[R_DMAC_INT_STS] &= ~DMAC_INT_TX_IOC(ch);
+        }
+        if (FIELD_EX32(cfg_c, TX_CFG_C, DMA_INT_EN_AUTO_CLR)) {
+            s->regs[R_DMAC_INT_EN_SET] &= ~DMAC_INT_TX_IOC(ch);
+        }
+    }
+}
+
+/*
+ * Recompute the interrupt outputs.  Called at the end of every state
+ * change.  MSI-X and MSI are edge-triggered: a message goes out when the
+ * level of a vector rises (master enable, vector enable and an enabled
+ * pending source mapped to it).  INTx is a level (gated by MAS only, as
+ * the driver does not use vector enables in legacy mode).
+ */
+static void lan743x_update_irq(LAN743xState *s)
+{
+    PCIDevice *d = PCI_DEVICE(s);
+    bool mas = s->int_en & INT_BIT_MAS;
+    uint32_t active = lan743x_int_sources(s) & s->int_en & ~INT_BIT_MAS;
+    uint32_t level = 0;
+    uint32_t vec_bits[LAN743X_MSIX_VECTORS] = { 0 };
+    int bit, v;
+
+    if (msix_enabled(d)) {
+        for (bit = 1; bit < 32; bit++) {
+            if (active & BIT(bit)) {
+                v = lan743x_int_vector(s, bit);
+                vec_bits[v] |= BIT(bit);
+            }
+        }
+        for (v = 0; v < LAN743X_MSIX_VECTORS; v++) {
+            if (mas && (s->vec_en & BIT(v)) && vec_bits[v]) {
+                level |= BIT(v);
+            }
+        }
+        for (v = 0; v < LAN743X_MSIX_VECTORS; v++) {
+            if ((level & BIT(v)) && !(s->vec_level & BIT(v))) {
+                trace_lan743x_irq_msix(v, vec_bits[v]);
+                if (s->regs[R_INT_VEC_EN_AUTO_CLR] & BIT(v)) {
+                    s->vec_en &= ~BIT(v);
+                }
+                lan743x_int_fired(s, vec_bits[v]);
+                msix_notify(d, v);
+            }
+        }
+        /* Levels after the auto-clears, for the next edge */
+        active = lan743x_int_sources(s) & s->int_en & ~INT_BIT_MAS;
+        memset(vec_bits, 0, sizeof(vec_bits));
+        for (bit = 1; bit < 32; bit++) {
+            if (active & BIT(bit)) {
+                vec_bits[lan743x_int_vector(s, bit)] |= BIT(bit);
+            }
+        }
+        level = 0;
+        for (v = 0; v < LAN743X_MSIX_VECTORS; v++) {
+            if (mas && (s->vec_en & BIT(v)) && vec_bits[v]) {
+                level |= BIT(v);
+            }
+        }
+        s->vec_level = level;
+        s->msi_level = 0;
+        if (s->intx_level) {
+            s->intx_level = 0;
+            pci_set_irq(d, 0);
+        }
+        return;
+    }
+    s->vec_level = 0;
+
+    if (msi_enabled(d)) {
+        bool up = mas && (s->vec_en & BIT(0)) && active;
+
+        if (up && !s->msi_level) {
+            trace_lan743x_irq_msi(active);
+            if (s->regs[R_INT_VEC_EN_AUTO_CLR] & BIT(0)) {
+                s->vec_en &= ~BIT(0);
+            }
+            lan743x_int_fired(s, active);
+            msi_notify(d, 0);
+            active = lan743x_int_sources(s) & s->int_en & ~INT_BIT_MAS;
+            up = mas && (s->vec_en & BIT(0)) && active;
+        }
+        s->msi_level = up;
+        if (s->intx_level) {
+            s->intx_level = 0;
+            pci_set_irq(d, 0);
+        }
+        return;
+    }
+    s->msi_level = 0;
+
+    level = mas && active;
+    if (level && !s->intx_level) {
+        lan743x_int_fired(s, active);
+        active = lan743x_int_sources(s) & s->int_en & ~INT_BIT_MAS;
+        level = mas && active;
+    }
+    if (level != s->intx_level) {
+        trace_lan743x_irq_intx(level);
+        s->intx_level = level;
+        pci_set_irq(d, level);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* PHY (IEEE 802.3 clause 22, address 1)                               */
+/* ------------------------------------------------------------------ */
+
+#define PHY_ID1                 0x0007      /* Microchip OUI */
+#define PHY_ID2                 0xc1f1      /* model not claimed by any driver */
+#define PHY_EXTSTAT_1000T_FD    (1 << 13)
+#define PHY_EXTSTAT_1000T_HD    (1 << 12)
+
+static void lan743x_phy_update_link(LAN743xState *s)
+{
+    NetClientState *nc = qemu_get_queue(s->nic);
+    bool up = !nc->link_down;
+    uint16_t *r = s->phy_regs;
+
+    r[MII_BMSR] &= ~(MII_BMSR_LINK_ST | MII_BMSR_AN_COMP);
+    r[MII_ANLPAR] = 0;
+    r[MII_STAT1000] = 0;
+    if (up && !(r[MII_BMCR] & MII_BMCR_PDOWN)) {
+        r[MII_BMSR] |= MII_BMSR_LINK_ST;
+        if (r[MII_BMCR] & MII_BMCR_AUTOEN) {
+            r[MII_BMSR] |= MII_BMSR_AN_COMP;
+            r[MII_ANLPAR] = MII_ANLPAR_ACK | MII_ANLPAR_PAUSE |
+                            MII_ANLPAR_PAUSEASY | MII_ANLPAR_TXFD |
+                            MII_ANLPAR_TX | MII_ANLPAR_10FD | MII_ANLPAR_10 |
+                            MII_ANLPAR_CSMACD;
+            r[MII_STAT1000] = MII_STAT1000_FULL | MII_STAT1000_HALF |
+                              0x3000; /* local and remote receiver OK */
+        }
+    }
+}
+
+static void lan743x_phy_reset(LAN743xState *s)
+{
+    uint16_t *r = s->phy_regs;
+
+    memset(r, 0, sizeof(s->phy_regs));
+    r[MII_BMCR] = MII_BMCR_AUTOEN | MII_BMCR_FD | MII_BMCR_SPEED1000;
+    r[MII_BMSR] = MII_BMSR_100TX_FD | MII_BMSR_100TX_HD | MII_BMSR_10T_FD |
+                  MII_BMSR_10T_HD | MII_BMSR_EXTSTAT | MII_BMSR_MFPS |
+                  MII_BMSR_AUTONEG | MII_BMSR_EXTCAP;
+    r[MII_PHYID1] = PHY_ID1;
+    r[MII_PHYID2] = PHY_ID2;
+    r[MII_ANAR] = MII_ANAR_TXFD | MII_ANAR_TX | MII_ANAR_10FD | MII_ANAR_10 |
+                  MII_ANAR_CSMACD;
+    r[MII_ANER] = MII_ANER_NWAY;
+    r[MII_CTRL1000] = MII_CTRL1000_FULL | MII_CTRL1000_HALF;
+    r[MII_EXTSTAT] = PHY_EXTSTAT_1000T_FD | PHY_EXTSTAT_1000T_HD;
+    lan743x_phy_update_link(s);
+}
+
+static uint16_t lan743x_phy_read(LAN743xState *s, unsigned reg)
+{
+    uint16_t val = s->phy_regs[reg & 31];
+
+    trace_lan743x_phy_read(reg, val);
+    return val;
+}
+
+static void lan743x_phy_write(LAN743xState *s, unsigned reg, uint16_t val)
+{
+    trace_lan743x_phy_write(reg, val);
+    switch (reg) {
+    case MII_BMCR:
+        if (val & MII_BMCR_RESET) {
+            lan743x_phy_reset(s);
+            return;
+        }
+        s->phy_regs[MII_BMCR] = val & ~(MII_BMCR_RESET | MII_BMCR_ANRESTART);
+        lan743x_phy_update_link(s);
+        break;
+    case MII_BMSR:
+    case MII_PHYID1:
+    case MII_PHYID2:
+    case MII_ANLPAR:
+    case MII_ANER:
+    case MII_STAT1000:
+    case MII_EXTSTAT:
+        break;                                  /* read-only */
+    default:
+        s->phy_regs[reg & 31] = val;
+        break;
+    }
+}
+
+static void lan743x_mii_access(LAN743xState *s, uint32_t acc)
+{
+    unsigned phy = FIELD_EX32(acc, MAC_MII_ACC, PHY);
+    unsigned reg = FIELD_EX32(acc, MAC_MII_ACC, REG);
+    bool write = FIELD_EX32(acc, MAC_MII_ACC, WRITE);
+
+    if (FIELD_EX32(acc, MAC_MII_ACC, MIICL45)) {
+        /* No clause-45 devices on this bus */
+        if (!write) {
+            s->regs[R_MAC_MII_DATA] = 0xffff;
+        }
+    } else if (phy != LAN743X_PHY_ADDR) {
+        if (!write) {
+            s->regs[R_MAC_MII_DATA] = 0xffff;
+        }
+    } else if (write) {
+        lan743x_phy_write(s, reg, s->regs[R_MAC_MII_DATA] & 0xffff);
+    } else {
+        s->regs[R_MAC_MII_DATA] = lan743x_phy_read(s, reg);
+    }
+    /* The access completes at once: BUSY reads back as 0 */
+    s->regs[R_MAC_MII_ACC] = acc & ~R_MAC_MII_ACC_BUSY_MASK;
+}
+
+/* ------------------------------------------------------------------ */
+/* PTP clock                                                           */
+/* ------------------------------------------------------------------ */
+
+static int64_t lan743x_ptp_now(LAN743xState *s)
+{
+    return s->ptp_base + qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) - s->ptp_ref;
+}
+
+static void lan743x_ptp_set(LAN743xState *s, int64_t ns)
+{
+    s->ptp_base = ns;
+    s->ptp_ref = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+}
+
+static void lan743x_ptp_command(LAN743xState *s, uint32_t cmd)
+{
+    uint32_t *r = s->regs;
+    int64_t now;
+
+    if (FIELD_EX32(cmd, PTP_CMD_CTL, RESET)) {
+        lan743x_ptp_set(s, 0);
+        r[R_PTP_CMD_CTL] &= ~R_PTP_CMD_CTL_ENABLE_MASK;
+        r[R_PTP_INT_STS] = 0;
+    }
+    if (FIELD_EX32(cmd, PTP_CMD_CTL, ENABLE)) {
+        r[R_PTP_CMD_CTL] |= R_PTP_CMD_CTL_ENABLE_MASK;
+    }
+    if (FIELD_EX32(cmd, PTP_CMD_CTL, DISABLE)) {
+        r[R_PTP_CMD_CTL] &= ~R_PTP_CMD_CTL_ENABLE_MASK;
+    }
+    if (FIELD_EX32(cmd, PTP_CMD_CTL, CLOCK_LOAD)) {
+        lan743x_ptp_set(s, (int64_t)r[R_PTP_CLOCK_SEC] * NANOSECONDS_PER_SECOND
+                        + (r[R_PTP_CLOCK_NS] % NANOSECONDS_PER_SECOND));
+    }
+    if (FIELD_EX32(cmd, PTP_CMD_CTL, STEP_SEC)) {
+        int64_t sec = FIELD_EX32(r[R_PTP_CLOCK_STEP_ADJ], PTP_CLOCK_STEP_ADJ,
+                                 VALUE);
+
+        if (!FIELD_EX32(r[R_PTP_CLOCK_STEP_ADJ], PTP_CLOCK_STEP_ADJ, DIR)) {
+            sec = -sec;
+        }
+        s->ptp_base += sec * NANOSECONDS_PER_SECOND;
+    }
+    if (FIELD_EX32(cmd, PTP_CMD_CTL, STEP_NSEC)) {
+        int64_t ns = FIELD_EX32(r[R_PTP_CLOCK_STEP_ADJ], PTP_CLOCK_STEP_ADJ,
+                                VALUE);
+
+        if (!FIELD_EX32(r[R_PTP_CLOCK_STEP_ADJ], PTP_CLOCK_STEP_ADJ, DIR)) {
+            ns = -ns;
+        }
+        s->ptp_base += ns;
+    }
+    if (FIELD_EX32(cmd, PTP_CMD_CTL, CLOCK_READ)) {
+        now = lan743x_ptp_now(s);
+        r[R_PTP_CLOCK_SEC] = now / NANOSECONDS_PER_SECOND;
+        r[R_PTP_CLOCK_NS] = now % NANOSECONDS_PER_SECOND;
+        r[R_PTP_CLOCK_SUBNS] = 0;
+        r[R_PTP_LTC_RD_SEC_HI] = (now / NANOSECONDS_PER_SECOND) >> 32;
+        r[R_PTP_LTC_RD_SEC_LO] = r[R_PTP_CLOCK_SEC];
+        r[R_PTP_LTC_RD_NS] = r[R_PTP_CLOCK_NS];
+        r[R_PTP_LTC_RD_SUBNS] = 0;
+    }
+    /* All command bits complete at once; ENABLE stays as status */
+}
+
+/* ------------------------------------------------------------------ */
+/* Descriptor helpers                                                  */
+/* ------------------------------------------------------------------ */
+
+static unsigned lan743x_desc_spacing(LAN743xState *s)
+{
+    return 16u << FIELD_EX32(s->regs[R_DMAC_CFG], DMAC_CFG, MAX_DSPACE);
+}
+
+static bool lan743x_read_desc(LAN743xState *s, dma_addr_t addr,
+                              LAN743xDesc *desc)
+{
+    uint32_t raw[4];
+
+    if (pci_dma_read(PCI_DEVICE(s), addr, raw, sizeof(raw)) != MEMTX_OK) {
+        return false;
+    }
+    desc->data0 = le32_to_cpu(raw[0]);
+    desc->data1 = le32_to_cpu(raw[1]);
+    desc->data2 = le32_to_cpu(raw[2]);
+    desc->data3 = le32_to_cpu(raw[3]);
+    trace_lan743x_desc_read(addr, desc->data0, desc->data1, desc->data2,
+                            desc->data3);
+    return true;
+}
+
+/* Words 1..3 first, then data0 (which hands the descriptor back) */
+static bool lan743x_write_desc(LAN743xState *s, dma_addr_t addr,
+                               const LAN743xDesc *desc)
+{
+    uint32_t raw[4];
+
+    trace_lan743x_desc_write(addr, desc->data0, desc->data1, desc->data2,
+                             desc->data3);
+    raw[0] = cpu_to_le32(desc->data0);
+    raw[1] = cpu_to_le32(desc->data1);
+    raw[2] = cpu_to_le32(desc->data2);
+    raw[3] = cpu_to_le32(desc->data3);
+    if (pci_dma_write(PCI_DEVICE(s), addr + 4, &raw[1], 12) != MEMTX_OK) {
+        return false;
+    }
+    return pci_dma_write(PCI_DEVICE(s), addr, &raw[0], 4) == MEMTX_OK;
+}
+
+static bool lan743x_write_head(LAN743xState *s, uint32_t addrh, uint32_t addrl,
+                               uint32_t head)
+{
+    dma_addr_t addr = ((uint64_t)addrh << 32) | addrl;
+    uint32_t val = cpu_to_le32(head);
+
+    return pci_dma_write(PCI_DEVICE(s), addr, &val, 4) == MEMTX_OK;
+}
+
+static bool lan743x_rx_running(LAN743xState *s, int ch)
+{
+    uint32_t cmd = s->regs[R_DMAC_CMD];
+
+    return (cmd & DMAC_CMD_START_R(ch)) && !(cmd & DMAC_CMD_STOP_R(ch));
+}
+
+static bool lan743x_tx_running(LAN743xState *s, int ch)
+{
+    uint32_t cmd = s->regs[R_DMAC_CMD];
+
+    return (cmd & DMAC_CMD_START_T(ch)) && !(cmd & DMAC_CMD_STOP_T(ch));
+}
+
+/* A DMA error stops the channel (the driver then sees it stopped) */
+static void lan743x_rx_dma_error(LAN743xState *s, int ch, const char *why)
+{
+    qemu_log_mask(LOG_GUEST_ERROR, "lan743x: RX channel %d: %s; "
+                  "channel stopped\n", ch, why);
+    s->regs[R_DMAC_CMD] &= ~DMAC_CMD_START_R(ch);
+    s->regs[R_DMAC_CMD] |= DMAC_CMD_STOP_R(ch);
+}
+
+static void lan743x_tx_dma_error(LAN743xState *s, int ch, const char *why)
+{
+    qemu_log_mask(LOG_GUEST_ERROR, "lan743x: TX channel %d: %s; "
+                  "channel stopped\n", ch, why);
+    s->regs[R_DMAC_CMD] &= ~DMAC_CMD_START_T(ch);
+    s->regs[R_DMAC_CMD] |= DMAC_CMD_STOP_T(ch);
+}
+
+/* ------------------------------------------------------------------ */
+/* Packet helpers: L3/L4 parsing, checksums, statistics                */
+/* ------------------------------------------------------------------ */
+
+typedef struct LAN743xPktInfo {
+    unsigned l3_off;        /* 0 if not IP */
+    unsigned l4_off;        /* 0 if no TCP/UDP header to use */
+    uint8_t l4_proto;       /* IP_PROTO_TCP / IP_PROTO_UDP / other */
+    bool ipv4;
+    bool ipv6;
+    bool fragment;
+    bool vlan;
+} LAN743xPktInfo;
+
+static void lan743x_parse(const uint8_t *p, size_t len, LAN743xPktInfo *pi)
+{
+    unsigned off = ETH_HLEN;
+    uint16_t type;
+
+    memset(pi, 0, sizeof(*pi));
+    if (len < ETH_HLEN) {
+        return;
+    }
+    type = lduw_be_p(p + 12);
+    if (type == ETH_P_VLAN && len >= ETH_HLEN + 4) {
+        pi->vlan = true;
+        type = lduw_be_p(p + 16);
+        off += 4;
+    }
+    if (type == ETH_P_IP) {
+        unsigned ihl, tot;
+
+        if (len < off + 20 || (p[off] >> 4) != 4) {
+            return;
+        }
+        ihl = (p[off] & 0xf) * 4;
+        tot = lduw_be_p(p + off + 2);
+        if (ihl < 20 || len < off + ihl || tot < ihl || len < off + tot) {
+            return;
+        }
+        pi->ipv4 = true;
+        pi->l3_off = off;
+        pi->l4_proto = p[off + 9];
+        pi->fragment = lduw_be_p(p + off + 6) & 0x3fff;
+        if (!pi->fragment) {
+            pi->l4_off = off + ihl;
+        }
+    } else if (type == ETH_P_IPV6) {
+        uint8_t nh;
+        unsigned l4, end, hops;
+
+        if (len < off + 40 || (p[off] >> 4) != 6) {
+            return;
+        }
+        end = off + 40 + lduw_be_p(p + off + 4);
+        if (end > len) {
+            return;
+        }
+        pi->ipv6 = true;
+        pi->l3_off = off;
+        nh = p[off + 6];
+        l4 = off + 40;
+        /* Skip the usual extension headers, a bounded number of them */
+        for (hops = 0; hops < 8; hops++) {
+            if (nh == 0 || nh == 43 || nh == 60) {  /* hop, routing, dest */
+                if (l4 + 8 > end) {
+                    return;
+                }
+                nh = p[l4];
+                l4 += (p[l4 + 1] + 1) * 8;
+            } else if (nh == 44) {                   /* fragment */
+                pi->fragment = true;
+                pi->l4_proto = p[l4];
+                return;
+            } else {
+                break;
+            }
+        }
+        pi->l4_proto = nh;
+        if (l4 <= end) {
+            pi->l4_off = l4;
+        }
+    }
+}
+
+/* L4 end offset (end of the IP payload) */
+static unsigned lan743x_l3_end(const uint8_t *p, const LAN743xPktInfo *pi)
+{
+    if (pi->ipv4) {
+        return pi->l3_off + lduw_be_p(p + pi->l3_off + 2);
+    }
+    return pi->l3_off + 40 + lduw_be_p(p + pi->l3_off + 4);
+}
+
+/* Ones-complement sum of the pseudo header for TCP/UDP */
+static uint32_t lan743x_pseudo_sum(const uint8_t *p, const LAN743xPktInfo *pi,
+                                   unsigned l4_len)
+{
+    uint32_t sum;
+
+    if (pi->ipv4) {
+        sum = net_checksum_add(8, (uint8_t *)p + pi->l3_off + 12);
+    } else {
+        sum = net_checksum_add(32, (uint8_t *)p + pi->l3_off + 8);
+    }
+    sum += pi->l4_proto;
+    sum += l4_len;
+    return sum;
+}
+
+static uint16_t lan743x_l4_csum(uint8_t *p, const LAN743xPktInfo *pi,
+                                unsigned l4_len)
+{
+    uint32_t sum = lan743x_pseudo_sum(p, pi, l4_len);
+
+    sum += net_checksum_add(l4_len, p + pi->l4_off);
+    return net_checksum_finish(sum);
+}
+
+static void lan743x_fill_ip4_csum(uint8_t *p, const LAN743xPktInfo *pi)
+{
+    unsigned ihl = (p[pi->l3_off] & 0xf) * 4;
+
+    stw_be_p(p + pi->l3_off + 10, 0);
+    stw_be_p(p + pi->l3_off + 10,
+             net_checksum_finish(net_checksum_add(ihl, p + pi->l3_off)));
+}
+
+/* Insert the TCP/UDP checksum (and IPv4 header checksum) into a frame */
+static void lan743x_fill_csum(uint8_t *p, size_t len, bool ip, bool l4)
+{
+    LAN743xPktInfo pi;
+    unsigned l4_len, csum_off;
+    uint16_t csum;
+
+    lan743x_parse(p, len, &pi);
+    if (ip && pi.ipv4) {
+        lan743x_fill_ip4_csum(p, &pi);
+    }
+    if (!l4 || !pi.l4_off) {
+        return;
+    }
+    l4_len = lan743x_l3_end(p, &pi) - pi.l4_off;
+    if (pi.l4_proto == IP_PROTO_TCP && l4_len >= 20) {
+        csum_off = pi.l4_off + 16;
+    } else if (pi.l4_proto == IP_PROTO_UDP && l4_len >= 8) {
+        csum_off = pi.l4_off + 6;
+    } else {
+        return;
+    }
+    stw_be_p(p + csum_off, 0);
+    csum = lan743x_l4_csum(p, &pi, l4_len);
+    if (pi.l4_proto == IP_PROTO_UDP && csum == 0) {
+        csum = 0xffff;
+    }
+    stw_be_p(p + csum_off, csum);
+}
+
+/* RX checksum status bits for data1 of the last descriptor */
+static uint32_t lan743x_rx_csum_status(LAN743xState *s, const uint8_t *p,
+                                       size_t len, const LAN743xPktInfo *pi)
+{
+    uint32_t rfe = s->regs[R_RFE_CTL];
+    uint32_t status = 0;
+    unsigned l4_len;
+    bool l4_checked = false;
+
+    if (!FIELD_EX32(rfe, RFE_CTL, IP_COE) &&
+        !FIELD_EX32(rfe, RFE_CTL, TCP_UDP_COE)) {
+        return RX_DESC1_ICSM;
+    }
+    if (!pi->ipv4 && !pi->ipv6) {
+        return RX_DESC1_ICSM;
+    }
+    if (pi->ipv4 && FIELD_EX32(rfe, RFE_CTL, IP_COE)) {
+        unsigned ihl = (p[pi->l3_off] & 0xf) * 4;
+
+        if (net_checksum_finish(net_checksum_add(ihl,
+                                (uint8_t *)p + pi->l3_off)) != 0) {
+            status |= RX_DESC1_ICE;
+        }
+    }
+    if (FIELD_EX32(rfe, RFE_CTL, TCP_UDP_COE) && pi->l4_off &&
+        (pi->l4_proto == IP_PROTO_TCP || pi->l4_proto == IP_PROTO_UDP)) {
+        l4_len = lan743x_l3_end(p, pi) - pi->l4_off;
+        if (pi->l4_proto == IP_PROTO_TCP && l4_len >= 20) {
+            l4_checked = true;
+        } else if (pi->l4_proto == IP_PROTO_UDP && l4_len >= 8) {
+            l4_checked = true;
+            if (pi->ipv4 && lduw_be_p(p + pi->l4_off + 6) == 0) {
+                l4_len = 0;          /* no checksum: nothing to verify */
+            }
+        }
+        if (l4_checked && l4_len) {
+            uint32_t sum = lan743x_pseudo_sum(p, pi, l4_len);
+
+            sum += net_checksum_add(l4_len, (uint8_t *)p + pi->l4_off);
+            if (net_checksum_finish(sum) != 0) {
+                status |= RX_DESC1_TCE;
+            }
+        }
+    }
+    if (!l4_checked) {
+        status |= RX_DESC1_ICSM;
+    }
+    return status;
+}
+
+static void lan743x_stat_add(LAN743xState *s, int reg, uint32_t n)
+{
+    s->regs[reg] += n;
+}
+
+/* Count a frame of @len bytes (with FCS) in the RX or TX counter block */
+static void lan743x_count_frame(LAN743xState *s, bool rx, const uint8_t *da,
+                                size_t len)
+{
+    int bytes, frames, bucket;
+    int base64 = rx ? R_STAT_RX_64_BYTE_FRAMES : R_STAT_TX_64_BYTE_FRAMES;
+
+    if (is_broadcast_ether_addr(da)) {
+        bytes = rx ? R_STAT_RX_BROADCAST_BYTE_COUNT
+                   : R_STAT_TX_BROADCAST_BYTE_COUNT;
+        frames = rx ? R_STAT_RX_BROADCAST_FRAMES : R_STAT_TX_BROADCAST_FRAMES;
+    } else if (is_multicast_ether_addr(da)) {
+        bytes = rx ? R_STAT_RX_MULTICAST_BYTE_COUNT
+                   : R_STAT_TX_MULTICAST_BYTE_COUNT;
+        frames = rx ? R_STAT_RX_MULTICAST_FRAMES : R_STAT_TX_MULTICAST_FRAMES;
+    } else {
+        bytes = rx ? R_STAT_RX_UNICAST_BYTE_COUNT
+                   : R_STAT_TX_UNICAST_BYTE_COUNT;
+        frames = rx ? R_STAT_RX_UNICAST_FRAMES : R_STAT_TX_UNICAST_FRAMES;
+    }
+    lan743x_stat_add(s, bytes, len);
+    lan743x_stat_add(s, frames, 1);
+    if (len <= 64) {
+        bucket = 0;
+    } else if (len <= 127) {
+        bucket = 1;
+    } else if (len <= 255) {
+        bucket = 2;
+    } else if (len <= 511) {
+        bucket = 3;
+    } else if (len <= 1023) {
+        bucket = 4;
+    } else if (len <= 1518) {
+        bucket = 5;
+    } else {
+        bucket = 6;
+    }
+    lan743x_stat_add(s, base64 + bucket, 1);
+    lan743x_stat_add(s, rx ? R_STAT_RX_TOTAL_FRAMES : R_STAT_TX_TOTAL_FRAMES,
+                     1);
+}
+
+/* ------------------------------------------------------------------ */
+/* Transmit                                                            */
+/* ------------------------------------------------------------------ */
+
+static void lan743x_tx_send(LAN743xState *s, uint8_t *buf, size_t len)
+{
+    NetClientState *nc = qemu_get_queue(s->nic);
+
+    if (len < ETH_HLEN) {
+        return;
+    }
+    trace_lan743x_tx_frame(len);
+    lan743x_count_frame(s, false, buf, MAX(len, LAN743X_MIN_FRAME) +
+                        LAN743X_FCS_LEN);
+    qemu_send_packet(nc, buf, len);
+}
+
+/* Segment a TSO frame: headers in front, payload of @pay_len after them */
+static void lan743x_tx_tso(LAN743xState *s, uint8_t *buf, size_t len,
+                           unsigned mss, bool ip_csum)
+{
+    LAN743xPktInfo pi;
+    unsigned hdr_len, pay_len, off, seg, thl;
+    uint32_t seq;
+    uint16_t ip_id = 0;
+    uint8_t flags;
+    uint8_t *p = s->tx_seg;
+    int count = 0;
+
+    lan743x_parse(buf, len, &pi);
+    if (!pi.l4_off || pi.l4_proto != IP_PROTO_TCP || pi.l4_off + 20 > len) {
+        /*
+         * Only TCP can be segmented (the chip's LSO): send it as is and
+         * let the peer cope with it.
+         */
+        qemu_log_mask(LOG_GUEST_ERROR, "lan743x: LSO on a non-TCP frame\n");
+        lan743x_fill_csum(buf, len, ip_csum, true);
+        lan743x_tx_send(s, buf, len);
+        return;
+    }
+    thl = (buf[pi.l4_off + 12] >> 4) * 4;
+    hdr_len = pi.l4_off + thl;
+    if (thl < 20 || hdr_len > len || mss < 8) {
+        qemu_log_mask(LOG_GUEST_ERROR, "lan743x: bad LSO header/MSS\n");
+        return;
+    }
+    pay_len = len - hdr_len;
+    if (hdr_len + mss > LAN743X_TX_BUF_SIZE) {
+        mss = LAN743X_TX_BUF_SIZE - hdr_len;
+    }
+    seq = ldl_be_p(buf + pi.l4_off + 4);
+    flags = buf[pi.l4_off + 13];
+    if (pi.ipv4) {
+        ip_id = lduw_be_p(buf + pi.l3_off + 4);
+    }
+
+    for (off = 0; off < pay_len || (pay_len == 0 && count == 0); off += seg) {
+        LAN743xPktInfo spi;
+        bool last;
+
+        seg = MIN(mss, pay_len - off);
+        last = off + seg >= pay_len;
+        memcpy(p, buf, hdr_len);
+        memcpy(p + hdr_len, buf + hdr_len + off, seg);
+        if (pi.ipv4) {
+            stw_be_p(p + pi.l3_off + 2, hdr_len - pi.l3_off + seg);
+            stw_be_p(p + pi.l3_off + 4, ip_id + count);
+        } else {
+            stw_be_p(p + pi.l3_off + 4, hdr_len - pi.l3_off - 40 + seg);
+        }
+        stl_be_p(p + pi.l4_off + 4, seq + off);
+        /* FIN and PSH only on the last segment, CWR only on the first */
+        p[pi.l4_off + 13] = flags & ~((last ? 0 : 0x09) | (count ? 0x80 : 0));
+        lan743x_parse(p, hdr_len + seg, &spi);
+        if (pi.ipv4) {
+            lan743x_fill_ip4_csum(p, &spi);
+        }
+        stw_be_p(p + pi.l4_off + 16, 0);
+        stw_be_p(p + pi.l4_off + 16,
+                 lan743x_l4_csum(p, &spi, hdr_len - pi.l4_off + seg));
+        lan743x_tx_send(s, p, hdr_len + seg);
+        count++;
+        if (pay_len == 0) {
+            break;
+        }
+    }
+    trace_lan743x_tx_tso(len, mss, count);
+}
+
+/*
+ * Process TX descriptors from TX_HEAD up to (not including) TX_TAIL.
+ * Only complete frames (FS .. LS, plus an extension descriptor if flagged)
+ * are consumed; the head is written back after each batch.
+ */
+static void lan743x_tx_process(LAN743xState *s, int ch)
+{
+    uint32_t ring_len = FIELD_EX32(s->regs[CH_REG(TX_CFG_B, ch)], TX_CFG_B,
+                                   RING_LEN);
+    dma_addr_t base = ((uint64_t)s->regs[CH_REG(TX_BASE_ADDRH, ch)] << 32) |
+                      s->regs[CH_REG(TX_BASE_ADDRL, ch)];
+    unsigned spacing = lan743x_desc_spacing(s);
+    uint32_t head = s->regs[CH_REG(TX_HEAD, ch)];
+    uint32_t tail = FIELD_EX32(s->regs[CH_REG(TX_TAIL, ch)], TX_TAIL, TAIL);
+    bool ioc = false, progress = false;
+    unsigned budget;
+
+    if (!lan743x_tx_running(s, ch) || head == tail) {
+        return;
+    }
+    if (!(s->regs[R_FCT_TX_CTL] & FCT_CTL_EN(ch)) ||
+        !FIELD_EX32(s->regs[R_MAC_TX], MAC_TX, TXEN)) {
+        return;         /* not transmitting yet; the tail stays pending */
+    }
+    if (ring_len == 0 || head >= ring_len || tail >= ring_len) {
+        lan743x_tx_dma_error(s, ch, "bad ring length or tail");
+        return;
+    }
+    if (base & 0xf) {
+        lan743x_tx_dma_error(s, ch, "misaligned ring base");
+        return;
+    }
+
+    /* Bounded: each frame consumes at least one descriptor */
+    for (budget = ring_len; head != tail && budget; budget--) {
+        uint32_t idx = head, ndesc = 0;
+        size_t len = 0;
+        bool in_frame = false, complete = false, lso = false, drop = false;
+        bool expect_ext = false, last_seen = false, frame_ioc = false;
+        uint32_t first0 = 0, first3 = 0;
+
+        while (idx != tail && ndesc < ring_len) {
+            LAN743xDesc d;
+            uint32_t dtype;
+
+            if (!lan743x_read_desc(s, base + (dma_addr_t)idx * spacing, &d)) {
+                lan743x_tx_dma_error(s, ch, "descriptor read failed");
+                goto out;
+            }
+            idx = (idx + 1) % ring_len;
+            ndesc++;
+            dtype = d.data0 & TX_DESC0_DTYPE_MASK;
+
+            if (expect_ext) {
+                /* The descriptor after one flagged EXT */
+                expect_ext = false;
+                if (dtype != TX_DESC0_DTYPE_EXT) {
+                    qemu_log_mask(LOG_GUEST_ERROR,
+                                  "lan743x: TX extension descriptor "
+                                  "expected, got 0x%" PRIx32 "\n", d.data0);
+                    drop = true;
+                } else if (d.data0 & TX_DESC0_EXT_LSO) {
+                    lso = true;
+                }
+                if (last_seen) {
+                    complete = true;
+                    break;
+                }
+                continue;
+            }
+            if (dtype != TX_DESC0_DTYPE_DATA) {
+                qemu_log_mask(LOG_GUEST_ERROR,
+                              "lan743x: unexpected TX descriptor 0x%" PRIx32
+                              "\n", d.data0);
+                drop = true;
+                continue;
+            }
+            if (d.data0 & TX_DESC0_FS) {
+                if (in_frame) {
+                    qemu_log_mask(LOG_GUEST_ERROR,
+                                  "lan743x: TX FS inside a frame\n");
+                    drop = true;
+                }
+                in_frame = true;
+                first0 = d.data0;
+                first3 = d.data3;
+            } else if (!in_frame) {
+                qemu_log_mask(LOG_GUEST_ERROR,
+                              "lan743x: TX descriptor without FS\n");
+                drop = true;
+                in_frame = true;
+            }
+            if (!drop) {
+                size_t blen = d.data0 & TX_DESC0_BUF_LEN_MASK;
+                dma_addr_t addr = ((uint64_t)d.data2 << 32) | d.data1;
+
+                if (len + blen > LAN743X_TX_BUF_SIZE) {
+                    qemu_log_mask(LOG_GUEST_ERROR,
+                                  "lan743x: TX frame too long\n");
+                    drop = true;
+                } else if (blen && pci_dma_read(PCI_DEVICE(s), addr,
+                                                s->tx_buf + len, blen)
+                           != MEMTX_OK) {
+                    lan743x_tx_dma_error(s, ch, "buffer read failed");
+                    goto out;
+                }
+                len += blen;
+            }
+            if (d.data0 & TX_DESC0_IOC) {
+                frame_ioc = true;
+            }
+            if (d.data0 & TX_DESC0_EXT) {
+                expect_ext = true;
+            }
+            if (d.data0 & TX_DESC0_LS) {
+                last_seen = true;
+                if (!expect_ext) {
+                    complete = true;
+                    break;
+                }
+            }
+        }
+        if (!complete) {
+            /* Frame not fully posted yet: wait for more tail writes */
+            if (ndesc >= ring_len) {
+                lan743x_tx_dma_error(s, ch, "no LS descriptor in ring");
+            }
+            break;
+        }
+
+        if (!drop && FIELD_EX32(s->regs[R_MAC_TX], MAC_TX, TXEN)) {
+            unsigned mss = (first3 & TX_DESC3_LEN_MSS_MASK) >>
+                           TX_DESC3_LEN_MSS_SHIFT;
+
+            if (lso) {
+                lan743x_tx_tso(s, s->tx_buf, len, mss,
+                               first0 & (TX_DESC0_IPE | TX_DESC0_ICE));
+            } else {
+                if (first0 & (TX_DESC0_ICE | TX_DESC0_IPE | TX_DESC0_TPE)) {
+                    lan743x_fill_csum(s->tx_buf, len,
+                                      first0 & (TX_DESC0_IPE | TX_DESC0_ICE),
+                                      first0 & (TX_DESC0_TPE | TX_DESC0_ICE));
+                }
+                lan743x_tx_send(s, s->tx_buf, len);
+            }
+        }
+        head = idx;
+        progress = true;
+        ioc |= frame_ioc;
+    }
+
+out:
+    if (progress) {
+        s->regs[CH_REG(TX_HEAD, ch)] = head;
+        if (FIELD_EX32(s->regs[CH_REG(TX_CFG_A, ch)], TX_CFG_A, HP_WB_EN) &&
+            !lan743x_write_head(s, s->regs[CH_REG(TX_HEAD_WB_ADDRH, ch)],
+                                s->regs[CH_REG(TX_HEAD_WB_ADDRL, ch)], head)) {
+            lan743x_tx_dma_error(s, ch, "head write-back failed");
+        }
+        if (ioc) {
+            s->regs[R_DMAC_INT_STS] |= DMAC_INT_TX_IOC(ch);
+        }
+        trace_lan743x_tx_head(ch, head);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Receive filtering and RSS                                           */
+/* ------------------------------------------------------------------ */
+
+static bool lan743x_rfe_perfect_match(LAN743xState *s, const uint8_t *da)
+{
+    uint32_t lo = ldl_le_p(da);
+    uint32_t hi = lduw_le_p(da + 4);
+    int i;
+
+    for (i = 0; i < RFE_ADDR_FILT_ENTRIES; i++) {
+        uint32_t fhi = s->regs[R_RFE_ADDR_FILT_HI0 + 2 * i];
+        uint32_t flo = s->regs[R_RFE_ADDR_FILT_LO0 + 2 * i];
+
+        if ((fhi & R_RFE_ADDR_FILT_HI_VALID_MASK) && flo == lo &&
+            (fhi & 0xffff) == hi) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool lan743x_rfe_accept(LAN743xState *s, const uint8_t *da)
+{
+    uint32_t ctl = s->regs[R_RFE_CTL];
+
+    if (is_broadcast_ether_addr(da)) {
+        return FIELD_EX32(ctl, RFE_CTL, AB);
+    }
+    if (is_multicast_ether_addr(da)) {
+        unsigned bit;
+
+        if (FIELD_EX32(ctl, RFE_CTL, AM)) {
+            return true;
+        }
+        if (FIELD_EX32(ctl, RFE_CTL, DA_PERFECT) &&
+            lan743x_rfe_perfect_match(s, da)) {
+            return true;
+        }
+        if (FIELD_EX32(ctl, RFE_CTL, MCAST_HASH)) {
+            bit = (net_crc32(da, ETH_ALEN) >> 23) & 0x1ff;
+            return s->rfe_ram[LAN743X_RFE_HASH_BASE + bit / 32] &
+                   BIT(bit % 32);
+        }
+        return false;
+    }
+    if (FIELD_EX32(ctl, RFE_CTL, AU)) {
+        return true;
+    }
+    return lan743x_rfe_perfect_match(s, da);
+}
+
+static int lan743x_rss_channel(LAN743xState *s, const uint8_t *p,
+                               const LAN743xPktInfo *pi)
+{
+    uint32_t cfg = s->regs[R_RFE_RSS_CFG];
+    uint8_t key[RFE_HASH_KEY_DWORDS * 4];
+    uint8_t input[36];
+    unsigned in_len = 0, idx, bits;
+    bool ports = false;
+    net_toeplitz_key tk;
+    uint32_t hash = 0;
+    int i;
+
+    if (!FIELD_EX32(cfg, RFE_RSS_CFG, ENABLE)) {
+        return 0;
+    }
+    if (pi->ipv4) {
+        if (pi->l4_off && !pi->fragment &&
+            ((pi->l4_proto == IP_PROTO_TCP &&
+              FIELD_EX32(cfg, RFE_RSS_CFG, TCP_IPV4)) ||
+             (pi->l4_proto == IP_PROTO_UDP &&
+              FIELD_EX32(cfg, RFE_RSS_CFG, UDP_IPV4)))) {
+            ports = true;
+        } else if (!FIELD_EX32(cfg, RFE_RSS_CFG, IPV4)) {
+            return 0;
+        }
+        memcpy(input, p + pi->l3_off + 12, 8);
+        in_len = 8;
+    } else if (pi->ipv6) {
+        if (pi->l4_off && !pi->fragment &&
+            ((pi->l4_proto == IP_PROTO_TCP &&
+              FIELD_EX32(cfg, RFE_RSS_CFG, TCP_IPV6)) ||
+             (pi->l4_proto == IP_PROTO_UDP &&
+              FIELD_EX32(cfg, RFE_RSS_CFG, UDP_IPV6)))) {
+            ports = true;
+        } else if (!FIELD_EX32(cfg, RFE_RSS_CFG, IPV6)) {
+            return 0;
+        }
+        memcpy(input, p + pi->l3_off + 8, 32);
+        in_len = 32;
+    } else {
+        return 0;
+    }
+    if (ports) {
+        memcpy(input + in_len, p + pi->l4_off, 4);
+        in_len += 4;
+    }
+    for (i = 0; i < RFE_HASH_KEY_DWORDS; i++) {
+        stl_le_p(key + 4 * i, s->regs[R_RFE_HASH_KEY0 + i]);
+    }
+    net_toeplitz_key_init(&tk, key);
+    net_toeplitz_add(&hash, input, in_len, &tk);
+
+    bits = FIELD_EX32(cfg, RFE_RSS_CFG, VALID_HASH_BITS);
+    idx = hash & ((1u << bits) - 1);
+    return extract32(s->regs[R_RFE_INDX0 + idx / 4], (idx % 4) * 8, 8) %
+           LAN743X_RX_CHANNELS;
+}
+
+/* ------------------------------------------------------------------ */
+/* Receive                                                             */
+/* ------------------------------------------------------------------ */
+
+static bool lan743x_rx_ready(LAN743xState *s, int ch)
+{
+    return lan743x_rx_running(s, ch) &&
+           (s->regs[R_FCT_RX_CTL] & FCT_CTL_EN(ch));
+}
+
+static bool lan743x_can_receive(NetClientState *nc)
+{
+    LAN743xState *s = qemu_get_nic_opaque(nc);
+    PCIDevice *d = PCI_DEVICE(s);
+
+    return d->config[PCI_COMMAND] & PCI_COMMAND_MASTER;
+}
+
+/*
+ * Put one frame (already padded, FCS appended, in s->rx_buf after
+ * @pad bytes) into RX channel @ch.  Returns false if the ring has not
+ * enough descriptors yet (the caller queues the frame).
+ */
+#define LAN743X_RX_MAX_DESC 64
+
+static bool lan743x_rx_put(LAN743xState *s, int ch, size_t total,
+                           size_t frame_len, uint32_t status)
+{
+    uint32_t cfg_b = s->regs[CH_REG(RX_CFG_B, ch)];
+    uint32_t ring_len = FIELD_EX32(cfg_b, RX_CFG_B, RING_LEN);
+    dma_addr_t base = ((uint64_t)s->regs[CH_REG(RX_BASE_ADDRH, ch)] << 32) |
+                      s->regs[CH_REG(RX_BASE_ADDRL, ch)];
+    unsigned spacing = lan743x_desc_spacing(s);
+    uint32_t head = s->regs[CH_REG(RX_HEAD, ch)];
+    uint32_t tail = FIELD_EX32(s->regs[CH_REG(RX_TAIL, ch)], RX_TAIL, TAIL);
+    bool ts = FIELD_EX32(cfg_b, RX_CFG_B, TS_ALL_RX) ||
+              FIELD_EX32(cfg_b, RX_CFG_B, TS_DESCR_EN);
+    uint32_t idx[LAN743X_RX_MAX_DESC];
+    LAN743xDesc desc[LAN743X_RX_MAX_DESC];
+    unsigned n = 0, need_ext = ts ? 1 : 0, i;
+    size_t have = 0, off = 0;
+    uint32_t avail, cur;
+
+    if (ring_len == 0 || head >= ring_len || tail >= ring_len) {
+        lan743x_rx_dma_error(s, ch, "bad ring length, head or tail");
+        return true;
+    }
+    if (base & 0xf) {
+        lan743x_rx_dma_error(s, ch, "misaligned ring base");
+        return true;
+    }
+    avail = (tail + ring_len - head) % ring_len;
+
+    /* Gather enough descriptors: data buffers, then the extension */
+    cur = head;
+    while (have < total || need_ext) {
+        if (n == avail) {
+            if (ring_len > 1 && n >= ring_len - 1) {
+                lan743x_rx_dma_error(s, ch, "frame does not fit the ring");
+                return true;
+            }
+            return false;
+        }
+        if (n == LAN743X_RX_MAX_DESC) {
+            qemu_log_mask(LOG_GUEST_ERROR, "lan743x: RX frame needs more than "
+                          "%d descriptors; dropped\n", LAN743X_RX_MAX_DESC);
+            lan743x_stat_add(s, R_STAT_RX_DROPPED_FRAMES, 1);
+            return true;
+        }
+        if (!lan743x_read_desc(s, base + (dma_addr_t)cur * spacing,
+                               &desc[n])) {
+            lan743x_rx_dma_error(s, ch, "descriptor read failed");
+            return true;
+        }
+        if (!(desc[n].data0 & RX_DESC0_OWN)) {
+            /* Not (yet) handed to the device */
+            return false;
+        }
+        idx[n] = cur;
+        if (have < total) {
+            size_t blen = desc[n].data0 & RX_DESC0_BUF_LEN_MASK;
+
+            if (blen == 0) {
+                lan743x_rx_dma_error(s, ch, "zero buffer length");
+                return true;
+            }
+            have += blen;
+        } else {
+            need_ext = 0;
+        }
+        n++;
+        cur = (cur + 1) % ring_len;
+    }
+
+    /* Data first, then descriptors, then head write-back */
+    for (i = 0; i < n; i++) {
+        LAN743xDesc *d = &desc[i];
+        dma_addr_t buf = ((uint64_t)d->data2 << 32) | d->data1;
+        size_t blen = d->data0 & RX_DESC0_BUF_LEN_MASK;
+        bool is_ext = ts && i == n - 1;
+        LAN743xDesc out = { 0 };
+
+        if (is_ext) {
+            int64_t now = lan743x_ptp_now(s);
+
+            out.data0 = RX_DESC0_EXT;
+            out.data1 = now / NANOSECONDS_PER_SECOND;
+            out.data2 = (now % NANOSECONDS_PER_SECOND) & RX_DESC2_TS_NS_MASK;
+        } else {
+            size_t chunk = MIN(blen, total - off);
+
+            if (pci_dma_write(PCI_DEVICE(s), buf, s->rx_buf + off, chunk)
+                != MEMTX_OK) {
+                lan743x_rx_dma_error(s, ch, "buffer write failed");
+                return true;
+            }
+            off += chunk;
+            out.data0 = blen;
+            out.data1 = d->data1;
+            out.data2 = d->data2;
+            if (i == 0) {
+                out.data0 |= RX_DESC0_FS;
+            }
+            if (off == total) {
+                out.data0 |= RX_DESC0_LS |
+                             (frame_len << RX_DESC0_FRAME_LEN_SHIFT);
+                out.data1 = status;
+                if (ts) {
+                    out.data0 |= RX_DESC0_EXT;
+                }
+            }
+        }
+        if (!lan743x_write_desc(s, base + (dma_addr_t)idx[i] * spacing,
+                                &out)) {
+            lan743x_rx_dma_error(s, ch, "descriptor write failed");
+            return true;
+        }
+    }
+
+    head = cur;
+    s->regs[CH_REG(RX_HEAD, ch)] = head;
+    if (FIELD_EX32(s->regs[CH_REG(RX_CFG_A, ch)], RX_CFG_A, HP_WB_EN) &&
+        !lan743x_write_head(s, s->regs[CH_REG(RX_HEAD_WB_ADDRH, ch)],
+                            s->regs[CH_REG(RX_HEAD_WB_ADDRL, ch)], head)) {
+        lan743x_rx_dma_error(s, ch, "head write-back failed");
+        return true;
+    }
+    s->regs[R_DMAC_INT_STS] |= DMAC_INT_RXFRM(ch);
+    trace_lan743x_rx_frame(ch, frame_len, n, head);
+    return true;
+}
+
+static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
+                               size_t size)
+{
+    LAN743xState *s = qemu_get_nic_opaque(nc);
+    uint32_t mac_rx = s->regs[R_MAC_RX];
+    size_t pad, len, frame_len, max;
+    LAN743xPktInfo pi;
+    uint32_t crc, status;
+    int ch;
+
+    if (!FIELD_EX32(mac_rx, MAC_RX, RXEN) || size < ETH_HLEN) {
+        return size;
+    }
+    if (!lan743x_rfe_accept(s, buf)) {
+        trace_lan743x_rx_filtered(size);
+        return size;
+    }
+
+    len = MAX(size, LAN743X_MIN_FRAME);
+    frame_len = len + LAN743X_FCS_LEN;
+    lan743x_parse(buf, size, &pi);
+    max = FIELD_EX32(mac_rx, MAC_RX, MAX_SIZE);
+    if (pi.vlan && FIELD_EX32(mac_rx, MAC_RX, FSE)) {
+        max += 4;
+    }
+    if (frame_len > max || frame_len > LAN743X_MAX_FRAME) {
+        trace_lan743x_rx_oversize(frame_len, max);
+        lan743x_stat_add(s, R_STAT_RX_OVERSIZE_FRAME_ERRORS, 1);
+        lan743x_update_irq(s);
+        return size;
+    }
+
+    ch = lan743x_rss_channel(s, buf, &pi);
+    if (!lan743x_rx_ready(s, ch)) {
+        lan743x_stat_add(s, R_STAT_RX_DROPPED_FRAMES, 1);
+        return size;
+    }
+
+    /* Build pad + frame + FCS in the scratch buffer */
+    pad = FIELD_EX32(s->regs[CH_REG(RX_CFG_B, ch)], RX_CFG_B, RX_PAD);
+    memset(s->rx_buf, 0, pad);
+    memcpy(s->rx_buf + pad, buf, size);
+    if (len > size) {
+        memset(s->rx_buf + pad + size, 0, len - size);
+    }
+    crc = crc32(0, s->rx_buf + pad, len);
+    stl_le_p(s->rx_buf + pad + len, crc);
+    status = lan743x_rx_csum_status(s, buf, size, &pi);
+
+    if (!lan743x_rx_put(s, ch, pad + frame_len, frame_len, status)) {
+        trace_lan743x_rx_no_desc(ch);
+        return 0;       /* queued until the driver moves the tail */
+    }
+    lan743x_count_frame(s, true, buf, frame_len);
+    lan743x_update_irq(s);
+    return size;
+}
+
+static void lan743x_set_link_status(NetClientState *nc)
+{
+    LAN743xState *s = qemu_get_nic_opaque(nc);
+
+    lan743x_phy_update_link(s);
+    trace_lan743x_link(!nc->link_down);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reset                                                               */
+/* ------------------------------------------------------------------ */
+
+static void lan743x_load_macaddr(LAN743xState *s)
+{
+    const uint8_t *m = s->conf.macaddr.a;
+
+    s->regs[R_MAC_RX_ADDRL] = ldl_le_p(m);
+    s->regs[R_MAC_RX_ADDRH] = lduw_le_p(m + 4);
+}
+
+/* Cold values of the CSRs (light reset and PCI reset) */
+static void lan743x_csr_reset(LAN743xState *s)
+{
+    static const uint8_t default_key[RFE_HASH_KEY_DWORDS * 4] = {
+        /* The well-known Toeplitz verification key */
+        0x6d, 0x5a, 0x56, 0xda, 0x25, 0x5b, 0x0e, 0xc2,
+        0x41, 0x67, 0x25, 0x3d, 0x43, 0xa3, 0x8f, 0xb0,
+        0xd0, 0xca, 0x2b, 0xcb, 0xae, 0x7b, 0x30, 0xb4,
+        0x77, 0xcb, 0x2d, 0xa3, 0x80, 0x30, 0xf2, 0x0c,
+        0x6a, 0x42, 0xb7, 0x3b, 0xbe, 0xac, 0x01, 0xfa,
+    };
+    int i;
+
+    memset(s->regs, 0, sizeof(s->regs));
+    memset(s->rfe_ram, 0, sizeof(s->rfe_ram));
+    s->regs[R_ID_REV] = ((uint32_t)s->device_id << 16) |
+                        (s->is_a0 ? 0x0000 : 0x0010);
+    s->regs[R_PMT_CTL] = R_PMT_CTL_READY_MASK;
+    s->regs[R_DP_SEL] = R_DP_SEL_DPRDY_MASK;
+    s->regs[R_MAC_RX] = FIELD_DP32(R_MAC_RX_RXD_MASK, MAC_RX, MAX_SIZE,
+                                   1518);
+    s->regs[R_MAC_TX] = R_MAC_TX_TXD_MASK;
+    s->regs[R_PTP_CAP_INFO] = 1 << 4;     /* one TX timestamp slot */
+    for (i = 0; i < RFE_HASH_KEY_DWORDS; i++) {
+        s->regs[R_RFE_HASH_KEY0 + i] = ldl_le_p(default_key + 4 * i);
+    }
+    /* Spread the indirection table over the 4 RX channels */
+    for (i = 0; i < RFE_INDX_DWORDS; i++) {
+        s->regs[R_RFE_INDX0 + i] = 0x03020100;
+    }
+    lan743x_load_macaddr(s);
+
+    s->int_latch = 0;
+    s->int_en = 0;
+    s->vec_en = 0;
+    lan743x_ptp_set(s, 0);
+    lan743x_phy_reset(s);
+}
+
+static void lan743x_reset(DeviceState *dev)
+{
+    LAN743xState *s = LAN743X(dev);
+
+    lan743x_csr_reset(s);
+    s->vec_level = 0;
+    s->msi_level = 0;
+    s->intx_level = 0;
+    memset(s->eeprom, 0xff, sizeof(s->eeprom));
+    pci_set_irq(PCI_DEVICE(s), 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Register access                                                     */
+/* ------------------------------------------------------------------ */
+
+static void lan743x_dmac_command(LAN743xState *s, uint32_t val)
+{
+    uint32_t *cmd = &s->regs[R_DMAC_CMD];
+    int ch;
+
+    if (val & DMAC_CMD_SWR) {
+        *cmd = 0;
+        s->regs[R_DMAC_INT_STS] = 0;
+        for (ch = 0; ch < LAN743X_RX_CHANNELS; ch++) {
+            s->regs[CH_REG(RX_HEAD, ch)] = 0;
+            s->regs[CH_REG(RX_TAIL, ch)] = 0;
+        }
+        for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+            s->regs[CH_REG(TX_HEAD, ch)] = 0;
+            s->regs[CH_REG(TX_TAIL, ch)] = 0;
+        }
+        return;
+    }
+    for (ch = 0; ch < LAN743X_RX_CHANNELS; ch++) {
+        if (val & DMAC_CMD_RX_SWR(ch)) {
+            *cmd &= ~(DMAC_CMD_START_R(ch) | DMAC_CMD_STOP_R(ch));
+            s->regs[CH_REG(RX_HEAD, ch)] = 0;
+            s->regs[CH_REG(RX_TAIL, ch)] = 0;
+            s->regs[R_DMAC_INT_STS] &= ~DMAC_INT_RXFRM(ch);
+        }
+        if (val & DMAC_CMD_START_R(ch)) {
+            *cmd |= DMAC_CMD_START_R(ch);
+            *cmd &= ~DMAC_CMD_STOP_R(ch);
+        }
+        if (val & DMAC_CMD_STOP_R(ch)) {
+            /* Frames are moved synchronously: stopping completes at once */
+            *cmd &= ~DMAC_CMD_START_R(ch);
+            *cmd |= DMAC_CMD_STOP_R(ch);
+        }
+    }
+    for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+        if (val & DMAC_CMD_TX_SWR(ch)) {
+            *cmd &= ~(DMAC_CMD_START_T(ch) | DMAC_CMD_STOP_T(ch));
+            s->regs[CH_REG(TX_HEAD, ch)] = 0;
+            s->regs[CH_REG(TX_TAIL, ch)] = 0;
+            s->regs[R_DMAC_INT_STS] &= ~DMAC_INT_TX_IOC(ch);
+        }
+        if (val & DMAC_CMD_START_T(ch)) {
+            *cmd |= DMAC_CMD_START_T(ch);
+            *cmd &= ~DMAC_CMD_STOP_T(ch);
+            lan743x_tx_process(s, ch);
+        }
+        if (val & DMAC_CMD_STOP_T(ch)) {
+            *cmd &= ~DMAC_CMD_START_T(ch);
+            *cmd |= DMAC_CMD_STOP_T(ch);
+        }
+    }
+}
+
+/* Set the vector enable of the vector a source is mapped to */
+static void lan743x_vec_enable_for(LAN743xState *s, uint32_t bit)
+{
+    s->vec_en |= BIT(lan743x_int_vector(s, ctz32(bit)));
+}
+
+static uint32_t lan743x_int_r2c(LAN743xState *s)
+{
+    uint32_t sts = lan743x_int_sts(s);
+    int ch;
+
+    s->int_latch &= ~sts;
+    for (ch = 0; ch < LAN743X_RX_CHANNELS; ch++) {
+        uint32_t cfg_c = s->regs[CH_REG(RX_CFG_C, ch)];
+
+        if (!(sts & INT_BIT_DMA_RX(ch))) {
+            continue;
+        }
+        if (FIELD_EX32(cfg_c, RX_CFG_C, R2C_MODE)) {
+            s->regs[R_DMAC_INT_STS] &= ~DMAC_INT_RXFRM(ch);
+        }
+        if (FIELD_EX32(cfg_c, RX_CFG_C, INT_EN_R2C)) {
+            s->int_en &= ~INT_BIT_DMA_RX(ch);
+        }
+    }
+    for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+        uint32_t cfg_c = s->regs[CH_REG(TX_CFG_C, ch)];
+
+        if (!(sts & INT_BIT_DMA_TX(ch))) {
+            continue;
+        }
+        if (FIELD_EX32(cfg_c, TX_CFG_C, R2C_MODE)) {
+            s->regs[R_DMAC_INT_STS] &= ~DMAC_INT_TX_IOC(ch);
+        }
+        if (FIELD_EX32(cfg_c, TX_CFG_C, INT_EN_R2C)) {
+            s->int_en &= ~INT_BIT_DMA_TX(ch);
+        }
+    }
+    return sts;
+}
+
+static uint64_t lan743x_mmio_read(void *opaque, hwaddr addr, unsigned size)
+{
+    LAN743xState *s = opaque;
+    unsigned idx = addr >> 2;
+    uint32_t val;
+
+    switch (idx) {
+    case R_INT_STS:
+        val = lan743x_int_sts(s);
+        break;
+    case R_INT_STS_R2C:
+        val = lan743x_int_r2c(s);
+        lan743x_update_irq(s);
+        break;
+    case R_INT_EN_SET:
+    case R_INT_EN_CLR:
+        val = s->int_en;
+        break;
+    case R_INT_VEC_EN_SET:
+    case R_INT_VEC_EN_CLR:
+        val = s->vec_en;
+        break;
+    case R_INT_SET:
+        val = 0;
+        break;
+    case R_DMAC_INT_EN_CLR:
+        val = s->regs[R_DMAC_INT_EN_SET];
+        break;
+    case R_E2P_DATA:
+        val = s->regs[idx] & 0xff;
+        break;
+    default:
+        val = s->regs[idx];
+        break;
+    }
+    trace_lan743x_mmio_read(addr, lan743x_reg_name(addr), val);
+    return val;
+}
+
+static void lan743x_write_rx_chan(LAN743xState *s, int ch, unsigned reg,
+                                  uint32_t val)
+{
+    unsigned idx = CH_REG(RX_CFG_A, ch) + reg;
+
+    switch (reg + R_RX_CFG_A) {
+    case R_RX_HEAD:
+        qemu_log_mask(LOG_GUEST_ERROR, "lan743x: RX_HEAD is read-only\n");
+        return;
+    case R_RX_TAIL:
+        s->regs[idx] = val & R_RX_TAIL_TAIL_MASK;
+        if (FIELD_EX32(val, RX_TAIL, SET_TOP_INT_EN)) {
+            s->int_en |= INT_BIT_DMA_RX(ch);
+        }
+        if (FIELD_EX32(val, RX_TAIL, SET_TOP_INT_VEC_EN)) {
+            lan743x_vec_enable_for(s, INT_BIT_DMA_RX(ch));
+        }
+        trace_lan743x_rx_tail(ch, val);
+        qemu_flush_queued_packets(qemu_get_queue(s->nic));
+        return;
+    default:
+        s->regs[idx] = val;
+        return;
+    }
+}
+
+static void lan743x_write_tx_chan(LAN743xState *s, int ch, unsigned reg,
+                                  uint32_t val)
+{
+    unsigned idx = CH_REG(TX_CFG_A, ch) + reg;
+
+    switch (reg + R_TX_CFG_A) {
+    case R_TX_HEAD:
+        qemu_log_mask(LOG_GUEST_ERROR, "lan743x: TX_HEAD is read-only\n");
+        return;
+    case R_TX_TAIL:
+        s->regs[idx] = val & R_TX_TAIL_TAIL_MASK;
+        if (FIELD_EX32(val, TX_TAIL, SET_DMAC_INT_EN)) {
+            s->regs[R_DMAC_INT_EN_SET] |= DMAC_INT_TX_IOC(ch);
+        }
+        if (FIELD_EX32(val, TX_TAIL, SET_TOP_INT_EN)) {
+            s->int_en |= INT_BIT_DMA_TX(ch);
+        }
+        if (FIELD_EX32(val, TX_TAIL, SET_TOP_INT_VEC_EN)) {
+            lan743x_vec_enable_for(s, INT_BIT_DMA_TX(ch));
+        }
+        trace_lan743x_tx_tail(ch, val);
+        lan743x_tx_process(s, ch);
+        return;
+    default:
+        s->regs[idx] = val;
+        return;
+    }
+}
+
+static void lan743x_fct_write(LAN743xState *s, unsigned idx, uint32_t val,
+                              int nch)
+{
+    int ch;
+
+    for (ch = 0; ch < nch; ch++) {
+        if (val & FCT_CTL_RESET(ch)) {
+            s->regs[idx] &= ~FCT_CTL_EN(ch);    /* reset completes at once */
+        }
+        if (val & FCT_CTL_EN(ch)) {
+            s->regs[idx] |= FCT_CTL_EN(ch);
+        }
+        if (val & FCT_CTL_DIS(ch)) {
+            s->regs[idx] &= ~FCT_CTL_EN(ch);
+        }
+    }
+}
+
+static void lan743x_e2p_command(LAN743xState *s, uint32_t val)
+{
+    unsigned addr = FIELD_EX32(val, E2P_CMD, ADDR);
+
+    if (!FIELD_EX32(val, E2P_CMD, BUSY)) {
+        return;
+    }
+    switch (FIELD_EX32(val, E2P_CMD, CMD)) {
+    case 0:                                             /* READ */
+        s->regs[R_E2P_DATA] = s->eeprom[addr];
+        break;
+    case 3:                                             /* WRITE */
+        s->eeprom[addr] = s->regs[R_E2P_DATA];
+        break;
+    default:                                            /* EWEN etc. */
+        break;
+    }
+    s->regs[R_E2P_CMD] = val & ~R_E2P_CMD_BUSY_MASK;
+}
+
+static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
+                               unsigned size)
+{
+    LAN743xState *s = opaque;
+    unsigned idx = addr >> 2;
+    uint32_t val = val64;
+    bool kick_rx = false;
+    int ch;
+
+    trace_lan743x_mmio_write(addr, lan743x_reg_name(addr), val);
+
+    if (addr >= A_RX_CFG_A && addr < A_RX_CFG_A + 0x40 * LAN743X_RX_CHANNELS) {
+        ch = (addr - A_RX_CFG_A) / 0x40;
+        lan743x_write_rx_chan(s, ch, idx - CH_REG(RX_CFG_A, ch), val);
+        lan743x_update_irq(s);
+        return;
+    }
+    if (addr >= A_TX_CFG_A && addr < A_TX_CFG_A + 0x40 * LAN743X_TX_CHANNELS) {
+        ch = (addr - A_TX_CFG_A) / 0x40;
+        lan743x_write_tx_chan(s, ch, idx - CH_REG(TX_CFG_A, ch), val);
+        lan743x_update_irq(s);
+        return;
+    }
+    if (addr >= STAT_FIRST && addr <= STAT_LAST) {
+        s->regs[idx] = val;     /* counters are writable (e.g. to clear) */
+        return;
+    }
+
+    switch (idx) {
+    case R_ID_REV:
+    case R_FPGA_REV:
+    case R_STRAP_READ:
+    case R_OTP_STATUS:
+    case R_PTP_CAP_INFO:
+        qemu_log_mask(LOG_GUEST_ERROR, "lan743x: write to read-only "
+                      "register 0x%" HWADDR_PRIx "\n", addr);
+        break;
+    case R_HW_CFG:
+        if (FIELD_EX32(val, HW_CFG, LRST)) {
+            /* Light reset: everything but PCI; completes at once */
+            lan743x_csr_reset(s);
+            s->regs[R_HW_CFG] = val & ~R_HW_CFG_LRST_MASK;
+        } else {
+            s->regs[R_HW_CFG] = val;
+        }
+        break;
+    case R_PMT_CTL:
+        if (FIELD_EX32(val, PMT_CTL, ETH_PHY_RST)) {
+            lan743x_phy_reset(s);
+        }
+        s->regs[R_PMT_CTL] = (val & ~(R_PMT_CTL_ETH_PHY_RST_MASK |
+                                      R_PMT_CTL_WUPS_MASK)) |
+                             (s->regs[R_PMT_CTL] & R_PMT_CTL_WUPS_MASK &
+                              ~val) | R_PMT_CTL_READY_MASK;
+        break;
+    case R_DP_SEL:
+        s->regs[R_DP_SEL] = (val & R_DP_SEL_SEL_MASK) | R_DP_SEL_DPRDY_MASK;
+        break;
+    case R_DP_CMD:
+        if ((val & R_DP_CMD_WRITE_MASK) &&
+            FIELD_EX32(s->regs[R_DP_SEL], DP_SEL, SEL) == 1) {
+            s->rfe_ram[s->regs[R_DP_ADDR] % LAN743X_RFE_RAM_SIZE] =
+                s->regs[R_DP_DATA_0];
+        }
+        break;
+    case R_E2P_CMD:
+        lan743x_e2p_command(s, val);
+        break;
+    case R_FCT_RX_CTL:
+        lan743x_fct_write(s, idx, val, LAN743X_RX_CHANNELS);
+        kick_rx = true;
+        break;
+    case R_FCT_TX_CTL:
+        lan743x_fct_write(s, idx, val, LAN743X_TX_CHANNELS);
+        for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+            lan743x_tx_process(s, ch);
+        }
+        break;
+    case R_MAC_CR:
+        if (FIELD_EX32(val, MAC_CR, CNTR_RST)) {
+            memset(&s->regs[STAT_FIRST / 4], 0, STAT_LAST + 4 - STAT_FIRST);
+        }
+        s->regs[R_MAC_CR] = val & ~(R_MAC_CR_RST_MASK | R_MAC_CR_CNTR_RST_MASK);
+        break;
+    case R_MAC_RX: {
+        uint32_t old = s->regs[R_MAC_RX];
+        uint32_t new = val & ~R_MAC_RX_RXD_MASK;
+
+        /* FSE may only change while the receiver is disabled */
+        if (FIELD_EX32(old, MAC_RX, RXEN) && FIELD_EX32(val, MAC_RX, RXEN)) {
+            new = FIELD_DP32(new, MAC_RX, FSE, FIELD_EX32(old, MAC_RX, FSE));
+        }
+        /* RXD: write 1 to clear; set when the receiver is disabled */
+        if (FIELD_EX32(old, MAC_RX, RXD) && !FIELD_EX32(val, MAC_RX, RXD)) {
+            new |= R_MAC_RX_RXD_MASK;
+        }
+        if (!FIELD_EX32(val, MAC_RX, RXEN) && !FIELD_EX32(val, MAC_RX, RXD)) {
+            new |= R_MAC_RX_RXD_MASK;
+        }
+        s->regs[R_MAC_RX] = new;
+        kick_rx = FIELD_EX32(new, MAC_RX, RXEN);
+        break;
+    }
+    case R_MAC_TX: {
+        uint32_t old = s->regs[R_MAC_TX];
+        uint32_t new = val & ~R_MAC_TX_TXD_MASK;
+
+        if (FIELD_EX32(old, MAC_TX, TXD) && !FIELD_EX32(val, MAC_TX, TXD)) {
+            new |= R_MAC_TX_TXD_MASK;
+        }
+        if (!FIELD_EX32(val, MAC_TX, TXEN) && !FIELD_EX32(val, MAC_TX, TXD)) {
+            new |= R_MAC_TX_TXD_MASK;
+        }
+        s->regs[R_MAC_TX] = new;
+        if (FIELD_EX32(new, MAC_TX, TXEN)) {
+            for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+                lan743x_tx_process(s, ch);
+            }
+        }
+        break;
+    }
+    case R_MAC_MII_ACC:
+        if (FIELD_EX32(val, MAC_MII_ACC, BUSY)) {
+            lan743x_mii_access(s, val);
+        } else {
+            s->regs[R_MAC_MII_ACC] = val;
+        }
+        break;
+    case R_MAC_MII_DATA:
+        s->regs[R_MAC_MII_DATA] = val & 0xffff;
+        break;
+    case R_MAC_WK_SRC:
+        s->regs[R_MAC_WK_SRC] &= ~val;
+        break;
+    case R_INT_STS:
+        s->int_latch &= ~val;
+        break;
+    case R_INT_SET:
+        s->int_latch |= val & ~INT_BIT_MAS;
+        break;
+    case R_INT_EN_SET:
+        s->int_en |= val;
+        break;
+    case R_INT_EN_CLR:
+        s->int_en &= ~val;
+        break;
+    case R_INT_STS_R2C:
+        s->int_latch &= ~val;
+        break;
+    case R_INT_VEC_EN_SET:
+        s->vec_en |= val & MAKE_64BIT_MASK(0, LAN743X_MSIX_VECTORS);
+        break;
+    case R_INT_VEC_EN_CLR:
+        s->vec_en &= ~val;
+        break;
+    case R_PTP_CMD_CTL:
+        lan743x_ptp_command(s, val);
+        break;
+    case R_PTP_INT_STS:
+        s->regs[R_PTP_INT_STS] &= ~val;
+        break;
+    case R_PTP_INT_EN_SET:
+        s->regs[R_PTP_INT_EN_SET] |= val;
+        break;
+    case R_PTP_INT_EN_CLR:
+        s->regs[R_PTP_INT_EN_SET] &= ~val;
+        break;
+    case R_DMAC_CMD:
+        lan743x_dmac_command(s, val);
+        kick_rx = true;
+        break;
+    case R_DMAC_INT_STS:
+        s->regs[R_DMAC_INT_STS] &= ~val;
+        break;
+    case R_DMAC_INT_EN_SET:
+        s->regs[R_DMAC_INT_EN_SET] |= val;
+        break;
+    case R_DMAC_INT_EN_CLR:
+        s->regs[R_DMAC_INT_EN_SET] &= ~val;
+        break;
+    default:
+        s->regs[idx] = val;
+        break;
+    }
+
+    if (kick_rx) {
+        qemu_flush_queued_packets(qemu_get_queue(s->nic));
+    }
+    lan743x_update_irq(s);
+}
+
+static const MemoryRegionOps lan743x_mmio_ops = {
+    .read = lan743x_mmio_read,
+    .write = lan743x_mmio_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+    .impl = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+};
+
+/* ------------------------------------------------------------------ */
+/* PCI glue                                                            */
+/* ------------------------------------------------------------------ */
+
+static void lan743x_write_config(PCIDevice *d, uint32_t addr, uint32_t val,
+                                 int len)
+{
+    LAN743xState *s = LAN743X(d);
+
+    pci_default_write_config(d, addr, val, len);
+    if (range_covers_byte(addr, len, PCI_COMMAND) &&
+        (d->config[PCI_COMMAND] & PCI_COMMAND_MASTER)) {
+        qemu_flush_queued_packets(qemu_get_queue(s->nic));
+    }
+    /* MSI/MSI-X may have been switched on or off */
+    lan743x_update_irq(s);
+}
+
+static NetClientInfo net_lan743x_info = {
+    .type = NET_CLIENT_DRIVER_NIC,
+    .size = sizeof(NICState),
+    .can_receive = lan743x_can_receive,
+    .receive = lan743x_receive,
+    .link_status_changed = lan743x_set_link_status,
+};
+
+static void lan743x_add_pm_capability(PCIDevice *d, Error **errp)
+{
+    if (pci_add_capability(d, PCI_CAP_ID_PM, LAN743X_PM_OFFSET,
+                           PCI_PM_SIZEOF, errp) < 0) {
+        return;
+    }
+    pci_set_word(d->config + LAN743X_PM_OFFSET + PCI_PM_PMC,
+                 0x3 | PCI_PM_CAP_PME_D3hot | PCI_PM_CAP_PME_D0);
+    pci_set_word(d->wmask + LAN743X_PM_OFFSET + PCI_PM_CTRL,
+                 PCI_PM_CTRL_STATE_MASK | PCI_PM_CTRL_PME_ENABLE);
+    pci_set_word(d->w1cmask + LAN743X_PM_OFFSET + PCI_PM_CTRL,
+                 PCI_PM_CTRL_PME_STATUS);
+}
+
+static void lan743x_realize(PCIDevice *d, Error **errp)
+{
+    LAN743xState *s = LAN743X(d);
+    int i;
+
+    if (s->device_id != 0x7430 && s->device_id != 0x7431) {
+        error_setg(errp, "lan743x: device-id must be 0x7430 or 0x7431");
+        return;
+    }
+    if (!s->revision || !strcasecmp(s->revision, "b0")) {
+        s->is_a0 = false;
+    } else if (!strcasecmp(s->revision, "a0")) {
+        s->is_a0 = true;
+    } else {
+        error_setg(errp, "lan743x: revision must be a0 or b0");
+        return;
+    }
+
+    pci_set_word(d->config + PCI_DEVICE_ID, s->device_id);
+    pci_set_word(d->config + PCI_SUBSYSTEM_VENDOR_ID, PCI_VENDOR_ID_LAN743X);
+    pci_set_word(d->config + PCI_SUBSYSTEM_ID, s->device_id);
+    d->config[PCI_REVISION_ID] = s->is_a0 ? 0x00 : 0x11;
+    d->config[PCI_INTERRUPT_PIN] = 1;            /* INTA# */
+    d->config[PCI_CACHE_LINE_SIZE] = 0x10;
+
+    memory_region_init_io(&s->mmio, OBJECT(s), &lan743x_mmio_ops, s,
+                          "lan743x-mmio", LAN743X_MMIO_SIZE);
+    pci_register_bar(d, 0, PCI_BASE_ADDRESS_SPACE_MEMORY |
+                     PCI_BASE_ADDRESS_MEM_TYPE_64, &s->mmio);
+    memory_region_init(&s->msix_table_bar, OBJECT(s), "lan743x-msix-table",
+                       LAN743X_MSIX_BAR_SIZE);
+    pci_register_bar(d, 2, PCI_BASE_ADDRESS_SPACE_MEMORY |
+                     PCI_BASE_ADDRESS_MEM_TYPE_64, &s->msix_table_bar);
+    memory_region_init(&s->msix_pba_bar, OBJECT(s), "lan743x-msix-pba",
+                       LAN743X_MSIX_BAR_SIZE);
+    pci_register_bar(d, 4, PCI_BASE_ADDRESS_SPACE_MEMORY |
+                     PCI_BASE_ADDRESS_MEM_TYPE_64, &s->msix_pba_bar);
+
+    lan743x_add_pm_capability(d, errp);
+    if (*errp) {
+        return;
+    }
+    if (s->msi && msi_init(d, LAN743X_MSI_OFFSET, 1, true, true, errp) < 0) {
+        return;
+    }
+    if (pcie_endpoint_cap_init(d, LAN743X_PCIE_OFFSET) < 0) {
+        error_setg(errp, "lan743x: failed to add the PCIe capability");
+        goto err_msi;
+    }
+    if (s->msix) {
+        if (msix_init(d, LAN743X_MSIX_VECTORS, &s->msix_table_bar, 2, 0,
+                      &s->msix_pba_bar, 4, 0, LAN743X_MSIX_OFFSET,
+                      errp) < 0) {
+            goto err_pcie;
+        }
+        for (i = 0; i < LAN743X_MSIX_VECTORS; i++) {
+            msix_vector_use(d, i);
+        }
+    }
+
+    s->rx_buf = g_malloc(LAN743X_MAX_FRAME + 64);
+    s->tx_buf = g_malloc(LAN743X_TX_BUF_SIZE);
+    s->tx_seg = g_malloc(LAN743X_TX_BUF_SIZE);
+
+    qemu_macaddr_default_if_unset(&s->conf.macaddr);
+    s->nic = qemu_new_nic(&net_lan743x_info, &s->conf,
+                          object_get_typename(OBJECT(s)), DEVICE(s)->id,
+                          &DEVICE(s)->mem_reentrancy_guard, s);
+    qemu_format_nic_info_str(qemu_get_queue(s->nic), s->conf.macaddr.a);
+    lan743x_reset(DEVICE(s));
+    return;
+
+err_pcie:
+    pcie_cap_exit(d);
+err_msi:
+    msi_uninit(d);
+}
+
+static void lan743x_exit(PCIDevice *d)
+{
+    LAN743xState *s = LAN743X(d);
+
+    qemu_del_nic(s->nic);
+    if (s->msix) {
+        msix_unuse_all_vectors(d);
+        msix_uninit(d, &s->msix_table_bar, &s->msix_pba_bar);
+    }
+    pcie_cap_exit(d);
+    msi_uninit(d);
+    g_free(s->rx_buf);
+    g_free(s->tx_buf);
+    g_free(s->tx_seg);
+}
+
+static Property lan743x_properties[] = {
+    DEFINE_NIC_PROPERTIES(LAN743xState, conf),
+    DEFINE_PROP_UINT16("device-id", LAN743xState, device_id, 0x7430),
+    DEFINE_PROP_STRING("revision", LAN743xState, revision),
+    DEFINE_PROP_BOOL("msix", LAN743xState, msix, true),
+    DEFINE_PROP_BOOL("msi", LAN743xState, msi, true),
+    DEFINE_PROP_END_OF_LIST(),
+};
+
+static void lan743x_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    PCIDeviceClass *k = PCI_DEVICE_CLASS(klass);
+
+    k->realize = lan743x_realize;
+    k->exit = lan743x_exit;
+    k->config_write = lan743x_write_config;
+    k->vendor_id = PCI_VENDOR_ID_LAN743X;
+    k->device_id = 0x7430;
+    k->revision = 0x11;
+    k->class_id = PCI_CLASS_NETWORK_ETHERNET;
+    k->romfile = NULL;
+
+    dc->desc = "Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet";
+    dc->vmsd = &vmstate_lan743x;
+    dc->reset = lan743x_reset;
+    device_class_set_props(dc, lan743x_properties);
+    set_bit(DEVICE_CATEGORY_NETWORK, dc->categories);
+}
+
+static void lan743x_instance_init(Object *obj)
+{
+    LAN743xState *s = LAN743X(obj);
+
+    device_add_bootindex_property(obj, &s->conf.bootindex, "bootindex",
+                                  "/ethernet-phy@0", DEVICE(obj));
+}
+
+static const TypeInfo lan743x_info = {
+    .name = TYPE_LAN743X,
+    .parent = TYPE_PCI_DEVICE,
+    .instance_size = sizeof(LAN743xState),
+    .instance_init = lan743x_instance_init,
+    .class_init = lan743x_class_init,
+    .interfaces = (InterfaceInfo[]) {
+        { INTERFACE_PCIE_DEVICE },
+        { }
+    },
+};
+
+static void lan743x_register_types(void)
+{
+    type_register_static(&lan743x_info);
+}
+
+type_init(lan743x_register_types)
