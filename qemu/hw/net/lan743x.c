@@ -65,6 +65,7 @@
 #include "qemu/timer.h"
 #include "qom/object.h"
 #include "sysemu/dma.h"
+#include "sysemu/sysemu.h"
 #include "trace.h"
 
 #define TYPE_LAN743X "lan743x"
