@@ -1,0 +1,126 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Static check of the benchmark scripts, run for real without a NIC:
+# scripts/lan743x-rxbench under busybox sh with only busybox applets (plus
+# iperf3 and ethtool) on PATH, against our own iperf3 server on 127.0.0.1,
+# over loopback with the 'intree' policy (no ethtool knobs), one short TCP
+# and one UDP run; then scripts/lan743x-report on the results.
+# Exit 0 = pass; otherwise the reason is the last line printed.
+
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+rxbench=$root/scripts/lan743x-rxbench
+report=$root/scripts/lan743x-report
+
+fail() { echo "50-bench-scripts: $*"; exit 1; }
+
+tmp=$(mktemp -d /tmp/bench-static.XXXXXX) || fail "mktemp failed"
+srv_pid=
+cleanup() {
+	[ -z "$srv_pid" ] || { kill "$srv_pid" 2>/dev/null; wait "$srv_pid" 2>/dev/null; }
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+for c in busybox iperf3; do
+	command -v $c >/dev/null 2>&1 || fail "$c not installed (scripts/install-deps)"
+done
+[ -x "$rxbench" ] && [ -x "$report" ] || fail "scripts not executable"
+/usr/bin/python3 -c 'import matplotlib' 2>/dev/null ||
+	fail "python3-matplotlib missing (scripts/deps/bench.txt; run scripts/install-deps)"
+
+# A PATH of busybox applets only, plus the two programs the guest also has.
+bin=$tmp/bin
+mkdir -p "$bin" && busybox --install -s "$bin" || fail "busybox --install failed"
+ln -sf "$(command -v iperf3)" "$bin/iperf3"
+if command -v ethtool >/dev/null 2>&1; then
+	ln -sf "$(command -v ethtool)" "$bin/ethtool"
+fi
+for c in bash python3 jq; do
+	rm -f "$bin/$c"
+done
+
+# Our own iperf3 server on a port nobody else uses.  Readiness from
+# /proc/net/tcp (state 0A = LISTEN): iperf3 buffers its log into a file.
+listening() {
+	awk -v p="$(printf ':%04X' "$1")" '$4 == "0A" && substr($2, length($2) - 4) == p { f = 1 }
+		END { exit !f }' /proc/net/tcp
+}
+port=
+for try in 1 2 3 4 5 6 7 8; do
+	p=$((20000 + ($$ * 7 + try * 1013) % 30000))
+	listening $p && continue
+	iperf3 -s -B 127.0.0.1 -p $p >"$tmp/server.log" 2>&1 &
+	srv_pid=$!
+	i=0
+	while [ $i -lt 50 ] && kill -0 $srv_pid 2>/dev/null && ! listening $p; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if kill -0 $srv_pid 2>/dev/null && listening $p; then
+		port=$p
+		break
+	fi
+	kill $srv_pid 2>/dev/null
+	wait $srv_pid 2>/dev/null
+	srv_pid=
+done
+[ -n "$port" ] || fail "cannot start an iperf3 server on 127.0.0.1: $(tail -n 1 "$tmp/server.log")"
+
+run_rxbench() {
+	PATH=$bin busybox sh "$rxbench" "$@"
+}
+
+# Argument checking: no server, unknown policy, knobs the interface lacks.
+run_rxbench -o "$tmp/x1" >"$tmp/e1" 2>&1 && fail "rxbench without -s did not fail"
+grep -q -- '-s ADDR is required' "$tmp/e1" || fail "rxbench without -s: $(tail -n 1 "$tmp/e1")"
+run_rxbench -s 127.0.0.1 -p nosuch -o "$tmp/x2" >"$tmp/e2" 2>&1 &&
+	fail "rxbench accepted an unknown policy"
+run_rxbench -s 127.0.0.1 -p legacy -o "$tmp/x3" >"$tmp/e3" 2>&1 &&
+	fail "rxbench accepted policy legacy on lo, which has no rx-* private flags"
+grep -q 'use -p intree' "$tmp/e3" || fail "rxbench -p legacy on lo: $(tail -n 1 "$tmp/e3")"
+
+# The real thing: one TCP and one UDP run of a second each.  No -i: the
+# interface comes from the route to the server (lo).  -m cur: the MTU of lo
+# is shared with everything else on this machine, leave it alone.
+out=$tmp/out
+run_rxbench -s 127.0.0.1 -P "$port" -p intree -m cur -f tcp-rx,udp-rx-256 \
+	-b 50M -r 1 -t 1 -w 0 -o "$out" >"$tmp/rxbench.log" 2>&1
+rc=$?
+[ $rc -eq 0 ] || { cat "$tmp/rxbench.log"; fail "rxbench exited $rc"; }
+csv=$out/results.csv
+[ -s "$csv" ] || fail "no results.csv"
+head -n 1 "$csv" | grep -q '^run_id,rep,policy,mtu,profile,throughput_bps,packets,lost_or_retrans,cpu_busy_pct,sync_cpu_bytes_per_pkt,sync_dev_bytes_per_pkt,map_ops_per_pkt,buf_alloc_per_pkt,copybreak_per_pkt' ||
+	fail "results.csv header is wrong: $(head -n 1 "$csv")"
+rows=$(($(wc -l <"$csv") - 1))
+[ $rows -eq 2 ] || { cat "$csv"; fail "results.csv has $rows rows, expected 2"; }
+for prof in tcp-rx udp-rx-256; do
+	line=$(awk -F, -v p=$prof 'NR > 1 && $5 == p' "$csv")
+	[ -n "$line" ] || fail "no $prof row in results.csv"
+	echo "$line" | awk -F, '$3 == "intree" && $4 ~ /^[0-9]+$/ && $6 > 0 &&
+		$7 > 0 && $9 != "" && $10 == "" && $NF == "ok" { ok = 1 }
+		END { exit !ok }' || fail "bad $prof row: $line"
+	id=$(echo "$line" | cut -d, -f1)
+	grep -q '"end"' "$out/raw/$id.json" 2>/dev/null || fail "no raw iperf3 JSON for $id"
+done
+
+# Report, with a made-up deterministic cost figure to check its slot.
+mtu=$(awk -F, 'NR == 2 { print $4 }' "$csv")
+printf 'policy,mtu,profile,insns_per_pkt\nintree,%s,tcp-rx,12345\n' "$mtu" >"$out/insns.csv"
+"$report" "$out" >"$tmp/report.out" 2>"$tmp/report.err" ||
+	{ cat "$tmp/report.err"; fail "lan743x-report failed"; }
+[ -s "$out/report.md" ] || fail "no report.md"
+for prof in tcp-rx udp-rx-256; do
+	grep -q "^### $prof, MTU $mtu" "$out/report.md" || fail "report.md lacks a $prof table"
+	grep -q "^### $prof, MTU $mtu" "$tmp/report.out" || fail "stdout lacks the $prof table"
+done
+grep -q '^| intree | 1 | .*12345' "$out/report.md" || fail "insns.csv figure missing from report.md"
+for png in throughput cpu sync_bytes; do
+	[ -s "$out/$png.png" ] || fail "no $png.png"
+	head -c 8 "$out/$png.png" | grep -q PNG || fail "$png.png is not a PNG"
+done
+
+echo "50-bench-scripts: ok (rxbench over lo port $port, report with 3 plots)"
+exit 0
