@@ -106,6 +106,69 @@ for prof in tcp-rx udp-rx-256; do
 	grep -q '"end"' "$out/raw/$id.json" 2>/dev/null || fail "no raw iperf3 JSON for $id"
 done
 
+# The policy switching path, with a stand-in ethtool that keeps the rx-*
+# private flags and rx-copybreak in files and derives the per-packet
+# counters from them and lo's rx_packets.  Checks what lands in the CSV and
+# that the original settings are put back at exit.
+mock=$tmp/mock
+mkdir -p "$mock/bin" "$mock/state"
+cat >"$mock/bin/ethtool" <<'EOT'
+#!/bin/sh
+st=$MOCK_ETHTOOL_STATE
+[ -f "$st/flags" ] ||
+	printf 'rx-mtu-buffers on\nrx-partial-sync on\nrx-page-pool on\n' >"$st/flags"
+[ -f "$st/cb" ] || echo 256 >"$st/cb"
+echo "$*" >>"$st/calls"
+flag() { awk -v f="$1" '$1 == f { print $2 }' "$st/flags"; }
+case $1 in
+--show-priv-flags)
+	echo "Private flags for $2:"
+	awk '{ print $1 ": " $2 }' "$st/flags" ;;
+--set-priv-flags)
+	shift 2
+	while [ $# -ge 2 ]; do
+		awk -v f="$1" -v v="$2" '$1 == f { $2 = v } { print }' "$st/flags" >"$st/f.new"
+		mv "$st/f.new" "$st/flags"
+		shift 2
+	done ;;
+--get-tunable) echo "rx-copybreak: $(cat "$st/cb")" ;;
+--set-tunable) echo "$4" >"$st/cb" ;;
+-S)
+	pk=$(cat "/sys/class/net/$2/statistics/rx_packets")
+	sc=64 map=1 cb=0
+	[ "$(flag rx-partial-sync)" = on ] || sc=1536
+	[ "$(flag rx-mtu-buffers)" = on ] || sc=9216
+	[ "$(flag rx-page-pool)" = on ] && map=0
+	[ "$(cat "$st/cb")" -gt 0 ] && cb=1
+	echo "NIC statistics:"
+	echo "     rx_packets: $pk"
+	echo "     rx0_packets: $pk"
+	echo "     rx_sync_cpu_bytes: $((pk * sc))"
+	echo "     rx_sync_dev_bytes: $((pk * sc))"
+	echo "     rx_map_ops: $((pk * map))"
+	echo "     rx_buf_alloc: $((pk * map))"
+	echo "     rx_copybreak_packets: $((pk * cb))"
+	echo "     rx_drop_alloc_fail: 0" ;;
+-i) echo "driver: mock-lan743x" ;;
+*) exit 1 ;;
+esac
+EOT
+chmod +x "$mock/bin/ethtool"
+mout=$tmp/mockout
+MOCK_ETHTOOL_STATE=$mock/state PATH=$mock/bin:$bin busybox sh "$rxbench" -s 127.0.0.1 \
+	-P "$port" -p legacy,pagepool-cb -m cur -f udp-rx-256 -b 20M -r 1 -t 1 \
+	-w 0 -o "$mout" >"$tmp/mock.log" 2>&1
+rc=$?
+[ $rc -eq 0 ] || { cat "$tmp/mock.log"; fail "rxbench with the stand-in ethtool exited $rc"; }
+want='legacy 9216.000 9216.000 1.000 1.000 0.000
+pagepool-cb 64.000 64.000 0.000 0.000 1.000'
+got=$(awk -F, 'NR > 1 && $NF == "ok" { print $3, $10, $11, $12, $13, $14 }' "$mout/results.csv" | sort)
+[ "$got" = "$want" ] || { cat "$mout/results.csv"; fail "per-packet counters wrong: got '$got'"; }
+grep -q -- '--set-priv-flags lo rx-mtu-buffers off rx-partial-sync off rx-page-pool off' "$mock/state/calls" ||
+	fail "policy legacy was not applied through ethtool --set-priv-flags"
+[ "$(tail -n 2 "$mock/state/calls" | tr '\n' ' ')" = "--set-priv-flags lo rx-mtu-buffers on rx-partial-sync on rx-page-pool on --set-tunable lo rx-copybreak 256 " ] ||
+	fail "original settings not restored at exit: $(tail -n 2 "$mock/state/calls" | tr '\n' ' ')"
+
 # Report, with a made-up deterministic cost figure to check its slot.
 mtu=$(awk -F, 'NR == 2 { print $4 }' "$csv")
 printf 'policy,mtu,profile,insns_per_pkt\nintree,%s,tcp-rx,12345\n' "$mtu" >"$out/insns.csv"
