@@ -155,15 +155,20 @@ esac
 EOT
 chmod +x "$mock/bin/ethtool"
 mout=$tmp/mockout
+printf '#!/bin/sh\necho "$*" >>%s/hook.log\n' "$tmp" >"$tmp/hook"
+chmod +x "$tmp/hook"
 MOCK_ETHTOOL_STATE=$mock/state PATH=$mock/bin:$bin busybox sh "$rxbench" -s 127.0.0.1 \
 	-P "$port" -p legacy,pagepool-cb -m cur -f udp-rx-256 -b 20M -r 1 -t 1 \
-	-w 0 -o "$mout" >"$tmp/mock.log" 2>&1
+	-w 0 -x "$tmp/hook" -o "$mout" >"$tmp/mock.log" 2>&1
 rc=$?
 [ $rc -eq 0 ] || { cat "$tmp/mock.log"; fail "rxbench with the stand-in ethtool exited $rc"; }
 want='legacy 9216.000 9216.000 1.000 1.000 0.000
 pagepool-cb 64.000 64.000 0.000 0.000 1.000'
 got=$(awk -F, 'NR > 1 && $NF == "ok" { print $3, $10, $11, $12, $13, $14 }' "$mout/results.csv" | sort)
 [ "$got" = "$want" ] || { cat "$mout/results.csv"; fail "per-packet counters wrong: got '$got'"; }
+hooks=$(awk '{ print $1, $3 }' "$tmp/hook.log" 2>/dev/null | tr '\n' ' ')
+[ "$hooks" = "start legacy stop legacy start pagepool-cb stop pagepool-cb " ] ||
+	fail "hook (-x) calls wrong: '$hooks'"
 grep -q -- '--set-priv-flags lo rx-mtu-buffers off rx-partial-sync off rx-page-pool off' "$mock/state/calls" ||
 	fail "policy legacy was not applied through ethtool --set-priv-flags"
 [ "$(tail -n 2 "$mock/state/calls" | tr '\n' ' ')" = "--set-priv-flags lo rx-mtu-buffers on rx-partial-sync on rx-page-pool on --set-tunable lo rx-copybreak 256 " ] ||
