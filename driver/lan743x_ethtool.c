@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0
+/* ethtool operations of the LAN743x driver. */
+
+#include <linux/ethtool.h>
+#include <linux/netdevice.h>
+#include <linux/phy.h>
+
+#include "lan743x_main.h"
+
+struct lan743x_stat_desc {
+	const char *name;
+	size_t offset;
+};
+
+#define LAN743X_RX_STAT(f) { #f, offsetof(struct lan743x_rx_stats, f) }
+#define LAN743X_TX_STAT(f) { #f, offsetof(struct lan743x_tx_stats, f) }
+#define LAN743X_TXX_STAT(f) { #f, offsetof(struct lan743x_tx_xstats, f) }
+
+static const struct lan743x_stat_desc lan743x_rx_stat_desc[] = {
+	LAN743X_RX_STAT(packets),
+	LAN743X_RX_STAT(bytes),
+	LAN743X_RX_STAT(alloc_fail),
+	LAN743X_RX_STAT(dropped),
+	LAN743X_RX_STAT(csum_unnecessary),
+	LAN743X_RX_STAT(csum_none),
+	LAN743X_RX_STAT(multi_buf),
+};
+
+static const struct lan743x_stat_desc lan743x_tx_stat_desc[] = {
+	LAN743X_TX_STAT(packets),
+	LAN743X_TX_STAT(bytes),
+};
+
+static const struct lan743x_stat_desc lan743x_txx_stat_desc[] = {
+	LAN743X_TXX_STAT(tso),
+	LAN743X_TXX_STAT(csum_partial),
+	LAN743X_TXX_STAT(busy),
+	LAN743X_TXX_STAT(map_err),
+	LAN743X_TXX_STAT(dropped),
+};
+
+#define LAN743X_RX_STAT_CNT	ARRAY_SIZE(lan743x_rx_stat_desc)
+#define LAN743X_TX_STAT_CNT	(ARRAY_SIZE(lan743x_tx_stat_desc) + \
+				 ARRAY_SIZE(lan743x_txx_stat_desc))
+#define LAN743X_STAT_CNT	(LAN743X_HW_STAT_CNT + \
+				 LAN743X_NUM_RX * LAN743X_RX_STAT_CNT + \
+				 LAN743X_NUM_TX * LAN743X_TX_STAT_CNT)
+
+/* Registers in the ethtool -d dump; INT_STS_R2C is left out: reading it
+ * would acknowledge interrupts.
+ */
+static const struct {
+	u16 first;
+	u16 last;
+} lan743x_reg_ranges[] = {
+	{ ID_REV, GPIO_CFG3 },
+	{ FCT_RX_CTL, FCT_FLOW(3) },
+	{ MAC_CR, MAC_MII_DATA },
+	{ RFE_ADDR_FILT_HI(0), RFE_ADDR_FILT_LO(RFE_ADDR_FILT_CNT - 1) },
+	{ RFE_CTL, RFE_CTL },
+	{ RFE_RSS_CFG, RFE_INDX(RFE_INDX_CNT - 1) },
+	{ INT_STS, INT_EN_CLR },
+	{ INT_VEC_EN_SET, INT_MOD_CFG(INT_MOD_CFG_CNT - 1) },
+	{ DMAC_CFG, DMAC_INT_EN_CLR },
+	{ RX_CFG_A(0), RX_CFG_C(LAN743X_NUM_RX - 1) },
+	{ TX_CFG_A(0), TX_CFG_C(LAN743X_NUM_TX - 1) },
+	{ STAT_RX_FCS_ERRORS, STAT_TX_TOTAL_FRAMES },
+};
+
+static void lan743x_get_drvinfo(struct net_device *netdev,
+				struct ethtool_drvinfo *info)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	strscpy(info->driver, DRIVER_NAME, sizeof(info->driver));
+	strscpy(info->bus_info, pci_name(adapter->pdev), sizeof(info->bus_info));
+}
+
+static u32 lan743x_get_msglevel(struct net_device *netdev)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	return adapter->msg_enable;
+}
+
+static void lan743x_set_msglevel(struct net_device *netdev, u32 level)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	adapter->msg_enable = level;
+}
+
+static int lan743x_get_sset_count(struct net_device *netdev, int sset)
+{
+	return sset == ETH_SS_STATS ? LAN743X_STAT_CNT : -EOPNOTSUPP;
+}
+
+static void lan743x_get_strings(struct net_device *netdev, u32 sset, u8 *data)
+{
+	unsigned int i, q;
+
+	if (sset != ETH_SS_STATS)
+		return;
+	for (i = 0; i < LAN743X_HW_STAT_CNT; i++)
+		ethtool_sprintf(&data, "%s", lan743x_hw_stat_names[i]);
+	for (q = 0; q < LAN743X_NUM_RX; q++)
+		for (i = 0; i < LAN743X_RX_STAT_CNT; i++)
+			ethtool_sprintf(&data, "rx%u_%s", q,
+					lan743x_rx_stat_desc[i].name);
+	for (q = 0; q < LAN743X_NUM_TX; q++) {
+		for (i = 0; i < ARRAY_SIZE(lan743x_tx_stat_desc); i++)
+			ethtool_sprintf(&data, "tx%u_%s", q,
+					lan743x_tx_stat_desc[i].name);
+		for (i = 0; i < ARRAY_SIZE(lan743x_txx_stat_desc); i++)
+			ethtool_sprintf(&data, "tx%u_%s", q,
+					lan743x_txx_stat_desc[i].name);
+	}
+}
+
+/* Copy a counter block under its u64_stats_sync.  Return: next slot */
+static u64 *lan743x_copy_stats(u64 *data, const void *base,
+			       const struct u64_stats_sync *syncp,
+			       const struct lan743x_stat_desc *desc,
+			       unsigned int n)
+{
+	unsigned int start, i;
+
+	do {
+		start = u64_stats_fetch_begin(syncp);
+		for (i = 0; i < n; i++)
+			data[i] = *(const u64 *)(base + desc[i].offset);
+	} while (u64_stats_fetch_retry(syncp, start));
+	return data + n;
+}
+
+static void lan743x_get_ethtool_stats(struct net_device *netdev,
+				      struct ethtool_stats *stats, u64 *data)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	struct lan743x_tx *tx = &adapter->tx;
+	unsigned long flags;
+	unsigned int q;
+
+	lan743x_hw_stats_fold(adapter);
+	spin_lock_irqsave(&adapter->hw_stats.lock, flags);
+	memcpy(data, adapter->hw_stats.total, sizeof(adapter->hw_stats.total));
+	spin_unlock_irqrestore(&adapter->hw_stats.lock, flags);
+	data += LAN743X_HW_STAT_CNT;
+
+	for (q = 0; q < LAN743X_NUM_RX; q++) {
+		struct lan743x_rx_stats *rs = &adapter->rx[q].stats;
+
+		data = lan743x_copy_stats(data, rs, &rs->syncp,
+					  lan743x_rx_stat_desc,
+					  LAN743X_RX_STAT_CNT);
+	}
+	data = lan743x_copy_stats(data, &tx->stats, &tx->stats.syncp,
+				  lan743x_tx_stat_desc,
+				  ARRAY_SIZE(lan743x_tx_stat_desc));
+	lan743x_copy_stats(data, &tx->xstats, &tx->xstats.syncp,
+			   lan743x_txx_stat_desc,
+			   ARRAY_SIZE(lan743x_txx_stat_desc));
+}
+
+static int lan743x_get_regs_len(struct net_device *netdev)
+{
+	int i, len = 0;
+
+	for (i = 0; i < ARRAY_SIZE(lan743x_reg_ranges); i++)
+		len += lan743x_reg_ranges[i].last - lan743x_reg_ranges[i].first +
+		       sizeof(u32);
+	return len;
+}
+
+static void lan743x_get_regs(struct net_device *netdev,
+			     struct ethtool_regs *regs, void *p)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	u32 *buf = p;
+	u32 reg;
+	int i;
+
+	regs->version = adapter->id_rev;
+	for (i = 0; i < ARRAY_SIZE(lan743x_reg_ranges); i++)
+		for (reg = lan743x_reg_ranges[i].first;
+		     reg <= lan743x_reg_ranges[i].last; reg += sizeof(u32))
+			*buf++ = lan743x_rd32(adapter, reg);
+}
+
+static void lan743x_get_pauseparam(struct net_device *netdev,
+				   struct ethtool_pauseparam *pause)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	pause->autoneg = adapter->pause_autoneg;
+	pause->rx_pause = adapter->pause_rx;
+	pause->tx_pause = adapter->pause_tx;
+}
+
+static int lan743x_set_pauseparam(struct net_device *netdev,
+				  struct ethtool_pauseparam *pause)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	struct phy_device *phydev = netdev->phydev;
+
+	if (phydev && !phy_validate_pause(phydev, pause))
+		return -EINVAL;
+
+	adapter->pause_autoneg = pause->autoneg;
+	adapter->pause_rx = pause->rx_pause;
+	adapter->pause_tx = pause->tx_pause;
+	if (!phydev)
+		return 0;
+
+	/* renegotiates if the advertisement changes */
+	phy_set_asym_pause(phydev, pause->rx_pause, pause->tx_pause);
+	if (!pause->autoneg && phydev->link && phydev->duplex == DUPLEX_FULL)
+		lan743x_mac_set_flow(adapter, pause->tx_pause, pause->rx_pause);
+	return 0;
+}
+
+static void lan743x_get_ringparam(struct net_device *netdev,
+				  struct ethtool_ringparam *ring,
+				  struct kernel_ethtool_ringparam *kring,
+				  struct netlink_ext_ack *extack)
+{
+	ring->rx_max_pending = LAN743X_RX_RING_SIZE;
+	ring->tx_max_pending = LAN743X_TX_RING_SIZE;
+	ring->rx_pending = LAN743X_RX_RING_SIZE;
+	ring->tx_pending = LAN743X_TX_RING_SIZE;
+}
+
+const struct ethtool_ops lan743x_ethtool_ops = {
+	.get_drvinfo		= lan743x_get_drvinfo,
+	.get_msglevel		= lan743x_get_msglevel,
+	.set_msglevel		= lan743x_set_msglevel,
+	.get_link		= ethtool_op_get_link,
+	.get_link_ksettings	= phy_ethtool_get_link_ksettings,
+	.set_link_ksettings	= phy_ethtool_set_link_ksettings,
+	.nway_reset		= phy_ethtool_nway_reset,
+	.get_pauseparam		= lan743x_get_pauseparam,
+	.set_pauseparam		= lan743x_set_pauseparam,
+	.get_ringparam		= lan743x_get_ringparam,
+	.get_sset_count		= lan743x_get_sset_count,
+	.get_strings		= lan743x_get_strings,
+	.get_ethtool_stats	= lan743x_get_ethtool_stats,
+	.get_regs_len		= lan743x_get_regs_len,
+	.get_regs		= lan743x_get_regs,
+};

@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Interrupts of the LAN743x.
+ *
+ * MSI-X: vector 0 serves the "other" sources (SW_GP self-test, 1588), vector
+ * 1 TX channel 0, vectors 2..5 RX channels 0..3.  Without six MSI-X vectors
+ * everything shares one MSI (not on A0) or INTx vector.
+ *
+ * Two interrupt models:
+ * - A0 silicon has no auto set/clear: the ISR masks a ring's source in
+ *   INT_EN, NAPI clears DMAC_INT_STS and unmasks the source when done.
+ * - Later silicon ("B0") auto-clears a dedicated vector's source enable,
+ *   status and (RX) vector enable when it fires, and RX NAPI re-arms them
+ *   with bits written together with RX_TAIL.  The shared vector reads the
+ *   read-to-clear INT_STS_R2C view, which also clears the sources' enables.
+ */
+
+#include <linux/interrupt.h>
+#include <linux/pci.h>
+
+#include "lan743x_main.h"
+
+/* PCI_IRQ_LEGACY was renamed in 6.8 */
+#ifndef PCI_IRQ_INTX
+#define PCI_IRQ_INTX PCI_IRQ_LEGACY
+#endif
+
+static bool lan743x_irq_per_ring(struct lan743x_adapter *adapter)
+{
+	return adapter->irq_mode == LAN743X_IRQ_MSIX &&
+	       adapter->num_vectors == LAN743X_MAX_VECTORS;
+}
+
+/**
+ * lan743x_irq_ring_dedicated() - does a ring have a vector of its own
+ * @adapter: adapter with interrupts open
+ * @rx: RX (true) or TX ring
+ * @ch: channel
+ *
+ * Return: true if the ring's interrupt has its own MSI-X vector.
+ */
+bool lan743x_irq_ring_dedicated(struct lan743x_adapter *adapter, bool rx,
+				u8 ch)
+{
+	return lan743x_irq_per_ring(adapter);
+}
+
+/**
+ * lan743x_irq_ring_cfg_c() - RX_CFG_C / TX_CFG_C value for a ring
+ * @adapter: adapter with interrupts open
+ * @rx: RX (true) or TX ring
+ * @ch: channel
+ *
+ * Return: the auto-clear / read-to-clear bits matching the interrupt model.
+ */
+u32 lan743x_irq_ring_cfg_c(struct lan743x_adapter *adapter, bool rx, u8 ch)
+{
+	if (adapter->is_a0)
+		return 0;
+	if (lan743x_irq_ring_dedicated(adapter, rx, ch))
+		return rx ? RX_CFG_C_RX_TOP_INT_EN_AUTO_CLR_ |
+			    RX_CFG_C_RX_DMA_INT_STS_AUTO_CLR_ :
+			    TX_CFG_C_TX_TOP_INT_EN_AUTO_CLR_ |
+			    TX_CFG_C_TX_DMA_INT_STS_AUTO_CLR_;
+	return rx ? RX_CFG_C_RX_INT_STS_R2C_MODE_MASK_ | RX_CFG_C_RX_INT_EN_R2C_ :
+		    TX_CFG_C_TX_INT_STS_R2C_MODE_MASK_ | TX_CFG_C_TX_INT_EN_R2C_;
+}
+
+static irqreturn_t lan743x_isr_rx(int irq, void *data)
+{
+	struct lan743x_rx *rx = data;
+
+	/* A0: keep the source quiet until NAPI is done; B0 did it itself */
+	if (rx->clear_sts)
+		lan743x_wr32(rx->adapter, INT_EN_CLR, INT_BIT_DMA_RX_(rx->ch));
+	napi_schedule_irqoff(&rx->napi);
+	return IRQ_HANDLED;
+}
+
+static irqreturn_t lan743x_isr_tx(int irq, void *data)
+{
+	struct lan743x_tx *tx = data;
+
+	if (tx->clear_sts)
+		lan743x_wr32(tx->adapter, INT_EN_CLR, INT_BIT_DMA_TX_(tx->ch));
+	napi_schedule_irqoff(&tx->napi);
+	return IRQ_HANDLED;
+}
+
+static void lan743x_irq_dispatch(struct lan743x_adapter *adapter, u32 sts)
+{
+	u8 ch;
+
+	/* Ring sources stay masked until their NAPI poll re-enables them;
+	 * SW_GP and anything unexpected stay masked for good.
+	 */
+	lan743x_wr32(adapter, INT_EN_CLR, sts);
+
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
+		if (sts & INT_BIT_DMA_RX_(ch))
+			napi_schedule_irqoff(&adapter->rx[ch].napi);
+	if (sts & INT_BIT_DMA_TX_(0))
+		napi_schedule_irqoff(&adapter->tx.napi);
+	if (sts & INT_BIT_SW_GP_) {
+		WRITE_ONCE(adapter->sw_isr_seen, true);
+		wake_up(&adapter->sw_isr_wq);
+	}
+}
+
+/* Mask or unmask the shared vector around its handler, so that sources
+ * still pending afterwards raise a new message or level.
+ */
+static void lan743x_irq_shared_mask(struct lan743x_adapter *adapter, bool mask)
+{
+	if (adapter->irq_mode == LAN743X_IRQ_INTX)
+		lan743x_wr32(adapter, mask ? INT_EN_CLR : INT_EN_SET,
+			     INT_BIT_MAS_);
+	else
+		lan743x_wr32(adapter, mask ? INT_VEC_EN_CLR : INT_VEC_EN_SET,
+			     INT_VEC_EN_(0));
+}
+
+static irqreturn_t lan743x_isr_shared(int irq, void *data)
+{
+	struct lan743x_vector *vec = data;
+	struct lan743x_adapter *adapter = vec->adapter;
+	u32 sts;
+
+	sts = lan743x_rd32(adapter, adapter->is_a0 ? INT_STS : INT_STS_R2C);
+	if (!(sts & INT_BIT_MAS_))
+		return IRQ_NONE;
+	/* R2C has just cleared the enables on B0: use the mask alone there */
+	if (adapter->is_a0)
+		sts &= lan743x_rd32(adapter, INT_EN_SET);
+	sts &= vec->int_mask;
+	if (!sts)
+		return IRQ_NONE;
+
+	lan743x_irq_shared_mask(adapter, true);
+	lan743x_irq_dispatch(adapter, sts);
+	lan743x_irq_shared_mask(adapter, false);
+	return IRQ_HANDLED;
+}
+
+static int lan743x_irq_alloc_vectors(struct lan743x_adapter *adapter)
+{
+	struct pci_dev *pdev = adapter->pdev;
+	int n;
+
+	n = pci_alloc_irq_vectors(pdev, LAN743X_MAX_VECTORS,
+				  LAN743X_MAX_VECTORS, PCI_IRQ_MSIX);
+	if (n > 0) {
+		adapter->irq_mode = LAN743X_IRQ_MSIX;
+		adapter->num_vectors = n;
+		return 0;
+	}
+	/* A0 cannot do MSI */
+	if (!adapter->is_a0) {
+		n = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_MSI);
+		if (n > 0) {
+			adapter->irq_mode = LAN743X_IRQ_MSI;
+			adapter->num_vectors = 1;
+			return 0;
+		}
+	}
+	n = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_INTX);
+	if (n < 0)
+		return n;
+	adapter->irq_mode = LAN743X_IRQ_INTX;
+	adapter->num_vectors = 1;
+	return 0;
+}
+
+/* Route sources to vectors and record what each vector serves */
+static void lan743x_irq_map(struct lan743x_adapter *adapter)
+{
+	u32 map0 = 0, map1 = 0, auto_clr = 0;
+	u8 ch;
+
+	lan743x_wr32(adapter, INT_VEC_EN_CLR, ~0U);
+	adapter->vectors[0].int_mask = INT_BIT_SW_GP_;
+	if (!lan743x_irq_per_ring(adapter)) {
+		adapter->vectors[0].int_mask |= INT_BIT_ALL_RX_ |
+						INT_BIT_DMA_TX_(0);
+	} else {
+		map1 = LAN743X_TX_VECTOR(0) << INT_VEC_MAP_SHIFT(0);
+		adapter->vectors[LAN743X_TX_VECTOR(0)].int_mask =
+			INT_BIT_DMA_TX_(0);
+		for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
+			map0 |= LAN743X_RX_VECTOR(ch) << INT_VEC_MAP_SHIFT(ch);
+			auto_clr |= INT_VEC_EN_(LAN743X_RX_VECTOR(ch));
+			adapter->vectors[LAN743X_RX_VECTOR(ch)].int_mask =
+				INT_BIT_DMA_RX_(ch);
+		}
+	}
+	lan743x_wr32(adapter, INT_VEC_MAP0, map0);
+	lan743x_wr32(adapter, INT_VEC_MAP1, map1);
+	lan743x_wr32(adapter, INT_VEC_MAP2, 0);
+	/* B0: an RX vector disables itself when it fires; NAPI re-arms it */
+	lan743x_wr32(adapter, INT_VEC_EN_AUTO_CLR, adapter->is_a0 ? 0 : auto_clr);
+}
+
+static void lan743x_irq_moderation(struct lan743x_adapter *adapter)
+{
+	int i;
+
+	if (adapter->is_a0)
+		return;
+	for (i = 0; i < INT_MOD_CFG_CNT; i++)
+		lan743x_wr32(adapter, INT_MOD_CFG(i), LAN743X_INT_MOD);
+	/* timer n+2 for RX channel n, timer 1 for TX, none for the rest */
+	lan743x_wr32(adapter, INT_MOD_MAP0, 0x00005432);
+	lan743x_wr32(adapter, INT_MOD_MAP1, 0x00000001);
+	lan743x_wr32(adapter, INT_MOD_MAP2, 0x00FFFFFF);
+}
+
+static void *lan743x_irq_ctx(struct lan743x_adapter *adapter, unsigned int v,
+			     irq_handler_t *handler, const char **what)
+{
+	if (v == 0) {
+		*handler = lan743x_isr_shared;
+		*what = "misc";
+		return &adapter->vectors[0];
+	}
+	if (v == LAN743X_TX_VECTOR(0)) {
+		*handler = lan743x_isr_tx;
+		*what = "tx0";
+		return &adapter->tx;
+	}
+	*handler = lan743x_isr_rx;
+	*what = "rx";
+	return &adapter->rx[v - LAN743X_RX_VECTOR(0)];
+}
+
+static int lan743x_irq_request(struct lan743x_adapter *adapter)
+{
+	unsigned long flags = adapter->irq_mode == LAN743X_IRQ_INTX ?
+			      IRQF_SHARED : 0;
+	irq_handler_t handler;
+	const char *what;
+	unsigned int v;
+	void *ctx;
+	int ret;
+
+	for (v = 0; v < adapter->num_vectors; v++) {
+		struct lan743x_vector *vec = &adapter->vectors[v];
+
+		ctx = lan743x_irq_ctx(adapter, v, &handler, &what);
+		vec->adapter = adapter;
+		vec->index = v;
+		vec->irq = pci_irq_vector(adapter->pdev, v);
+		if (handler == lan743x_isr_rx)
+			snprintf(vec->name, sizeof(vec->name), "%s-rx%u",
+				 netdev_name(adapter->netdev),
+				 v - LAN743X_RX_VECTOR(0));
+		else
+			snprintf(vec->name, sizeof(vec->name), "%s-%s",
+				 netdev_name(adapter->netdev), what);
+		ret = request_irq(vec->irq, handler, flags, vec->name, ctx);
+		if (ret)
+			goto free_irqs;
+	}
+	return 0;
+
+free_irqs:
+	while (v--) {
+		ctx = lan743x_irq_ctx(adapter, v, &handler, &what);
+		free_irq(adapter->vectors[v].irq, ctx);
+	}
+	return ret;
+}
+
+static void lan743x_irq_free(struct lan743x_adapter *adapter)
+{
+	irq_handler_t handler;
+	const char *what;
+	unsigned int v;
+
+	for (v = 0; v < adapter->num_vectors; v++)
+		free_irq(adapter->vectors[v].irq,
+			 lan743x_irq_ctx(adapter, v, &handler, &what));
+}
+
+/* Fire SW_GP and wait for vector 0 to see it */
+static int lan743x_irq_selftest(struct lan743x_adapter *adapter)
+{
+	long left;
+
+	WRITE_ONCE(adapter->sw_isr_seen, false);
+	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_SW_GP_);
+	lan743x_wr32(adapter, INT_SET, INT_BIT_SW_GP_);
+	left = wait_event_timeout(adapter->sw_isr_wq,
+				  READ_ONCE(adapter->sw_isr_seen),
+				  msecs_to_jiffies(200));
+	lan743x_wr32(adapter, INT_EN_CLR, INT_BIT_SW_GP_);
+	return left ? 0 : -ENODEV;
+}
+
+static const char *lan743x_irq_mode_name(struct lan743x_adapter *adapter)
+{
+	switch (adapter->irq_mode) {
+	case LAN743X_IRQ_MSIX:
+		return "MSI-X";
+	case LAN743X_IRQ_MSI:
+		return "MSI";
+	default:
+		return "INTx";
+	}
+}
+
+/**
+ * lan743x_irq_open() - set up vectors, request IRQs, run the self-test
+ * @adapter: adapter, all interrupt sources disabled
+ *
+ * Return: 0, or a negative errno with everything undone.  -ENODEV if the
+ * SW_GP self-test interrupt did not arrive within 200 ms.
+ */
+int lan743x_irq_open(struct lan743x_adapter *adapter)
+{
+	int ret;
+
+	ret = lan743x_irq_alloc_vectors(adapter);
+	if (ret)
+		return ret;
+	lan743x_irq_map(adapter);
+	lan743x_irq_moderation(adapter);
+
+	ret = lan743x_irq_request(adapter);
+	if (ret)
+		goto free_vectors;
+
+	if (adapter->irq_mode != LAN743X_IRQ_INTX)
+		lan743x_wr32(adapter, INT_VEC_EN_SET,
+			     GENMASK(adapter->num_vectors - 1, 0));
+	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_MAS_);
+
+	ret = lan743x_irq_selftest(adapter);
+	if (ret) {
+		netdev_err(adapter->netdev, "%s self-test interrupt lost\n",
+			   lan743x_irq_mode_name(adapter));
+		goto disable;
+	}
+	netif_dbg(adapter, ifup, adapter->netdev, "using %s, %u vector(s)\n",
+		  lan743x_irq_mode_name(adapter), adapter->num_vectors);
+	return 0;
+
+disable:
+	lan743x_wr32(adapter, INT_EN_CLR, INT_BIT_MAS_);
+	lan743x_wr32(adapter, INT_VEC_EN_CLR, ~0U);
+	lan743x_irq_free(adapter);
+free_vectors:
+	pci_free_irq_vectors(adapter->pdev);
+	return ret;
+}
+
+/**
+ * lan743x_irq_close() - disable the interrupt controller and free the IRQs
+ * @adapter: adapter opened by lan743x_irq_open()
+ */
+void lan743x_irq_close(struct lan743x_adapter *adapter)
+{
+	lan743x_wr32(adapter, INT_EN_CLR, ~0U);
+	lan743x_wr32(adapter, INT_VEC_EN_CLR, ~0U);
+	lan743x_irq_free(adapter);
+	pci_free_irq_vectors(adapter->pdev);
+}

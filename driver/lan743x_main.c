@@ -1,0 +1,685 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet driver: PCI probe and
+ * remove, chip bring-up, netdev operations, power management.
+ *
+ * Rings live in lan743x_rx.c and lan743x_tx.c, interrupts in lan743x_irq.c,
+ * MDIO/PHY in lan743x_mdio.c, counters in lan743x_stats.c.
+ */
+
+#include <linux/crc32.h>
+/* also the unaligned accessors: asm/ before 6.12, linux/ since */
+#include <linux/etherdevice.h>
+#include <linux/ethtool.h>
+#include <linux/iopoll.h>
+#include <linux/module.h>
+#include <linux/pci.h>
+#include <linux/phy.h>
+#include <linux/rtnetlink.h>
+
+#include "lan743x_main.h"
+
+/**
+ * lan743x_wait_bits() - poll a register until (value & mask) == want
+ * @adapter: adapter
+ * @reg: register offset
+ * @mask: bits to look at
+ * @want: value they must take
+ * @sleep_us: poll interval
+ * @timeout_us: give up after this long
+ *
+ * Context: may sleep.
+ * Return: 0 or -ETIMEDOUT.
+ */
+int lan743x_wait_bits(struct lan743x_adapter *adapter, u32 reg, u32 mask,
+		      u32 want, unsigned long sleep_us, unsigned long timeout_us)
+{
+	u32 val;
+
+	return readl_poll_timeout(adapter->csr + reg, val,
+				  (val & mask) == want, sleep_us, timeout_us);
+}
+
+static int lan743x_pci_init(struct lan743x_adapter *adapter)
+{
+	struct pci_dev *pdev = adapter->pdev;
+	int ret;
+
+	ret = pci_enable_device_mem(pdev);
+	if (ret)
+		return ret;
+	if (!(pci_resource_flags(pdev, 0) & IORESOURCE_MEM)) {
+		ret = -ENODEV;
+		goto disable_device;
+	}
+	ret = pci_request_mem_regions(pdev, DRIVER_NAME);
+	if (ret)
+		goto disable_device;
+	pci_set_master(pdev);
+
+	/* rings, head write-back words and buffers may sit above 4 GiB */
+	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(64));
+	if (ret)
+		goto release_regions;
+
+	adapter->csr = pci_iomap(pdev, 0, 0);
+	if (!adapter->csr) {
+		ret = -ENOMEM;
+		goto release_regions;
+	}
+	return 0;
+
+release_regions:
+	pci_release_mem_regions(pdev);
+disable_device:
+	pci_disable_device(pdev);
+	return ret;
+}
+
+static void lan743x_pci_cleanup(struct lan743x_adapter *adapter)
+{
+	pci_iounmap(adapter->pdev, adapter->csr);
+	pci_release_mem_regions(adapter->pdev);
+	pci_disable_device(adapter->pdev);
+}
+
+/* Identify the chip, light-reset it and reset the PHY */
+static int lan743x_chip_reset(struct lan743x_adapter *adapter)
+{
+	struct device *dev = &adapter->pdev->dev;
+	int ret;
+
+	adapter->id_rev = lan743x_rd32(adapter, ID_REV);
+	if (FIELD_GET(ID_REV_ID_FAMILY_MASK_, adapter->id_rev) !=
+	    ID_REV_ID_LAN743X_FAMILY_) {
+		dev_err(dev, "unsupported chip, ID_REV %08x\n", adapter->id_rev);
+		return -ENODEV;
+	}
+	adapter->is_a0 = FIELD_GET(ID_REV_CHIP_REV_MASK_, adapter->id_rev) ==
+			 ID_REV_CHIP_REV_A0_;
+
+	lan743x_rmw32(adapter, HW_CFG, 0, HW_CFG_LRST_);
+	ret = lan743x_wait_bits(adapter, HW_CFG, HW_CFG_LRST_, 0,
+				100000, 10000000);
+	if (ret) {
+		dev_err(dev, "light reset did not complete\n");
+		return ret;
+	}
+
+	lan743x_rmw32(adapter, PMT_CTL, 0, PMT_CTL_ETH_PHY_RST_);
+	ret = lan743x_wait_bits(adapter, PMT_CTL,
+				PMT_CTL_ETH_PHY_RST_ | PMT_CTL_READY_,
+				PMT_CTL_READY_, 50000, 1000000);
+	if (ret)
+		dev_err(dev, "PHY reset did not complete\n");
+	return ret;
+}
+
+static void lan743x_set_mac_hw(struct lan743x_adapter *adapter, const u8 *addr)
+{
+	u32 lo = get_unaligned_le32(addr), hi = get_unaligned_le16(addr + 4);
+
+	lan743x_wr32(adapter, MAC_RX_ADDRL, lo);
+	lan743x_wr32(adapter, MAC_RX_ADDRH, hi);
+	/* perfect filter 0 is our own address */
+	lan743x_wr32(adapter, RFE_ADDR_FILT_HI(0), 0);
+	lan743x_wr32(adapter, RFE_ADDR_FILT_LO(0), lo);
+	lan743x_wr32(adapter, RFE_ADDR_FILT_HI(0), hi | RFE_ADDR_FILT_HI_VALID_);
+}
+
+/* The chip loads its address from EEPROM/OTP into MAC_RX_ADDRL/H */
+static void lan743x_read_mac(struct lan743x_adapter *adapter)
+{
+	struct net_device *netdev = adapter->netdev;
+	u8 addr[ETH_ALEN];
+
+	put_unaligned_le32(lan743x_rd32(adapter, MAC_RX_ADDRL), addr);
+	put_unaligned_le16(lan743x_rd32(adapter, MAC_RX_ADDRH), addr + 4);
+	if (is_valid_ether_addr(addr)) {
+		eth_hw_addr_set(netdev, addr);
+		return;
+	}
+	eth_hw_addr_random(netdev);
+	dev_warn(&adapter->pdev->dev, "invalid MAC address %pM, using random %pM\n",
+		 addr, netdev->dev_addr);
+}
+
+static int lan743x_dmac_init(struct lan743x_adapter *adapter)
+{
+	u32 val;
+	int ret;
+
+	lan743x_wr32(adapter, DMAC_CMD, DMAC_CMD_SWR_);
+	ret = lan743x_wait_bits(adapter, DMAC_CMD, DMAC_CMD_SWR_, 0,
+				1000, 100000);
+	if (ret)
+		return ret;
+
+	val = FIELD_PREP(DMAC_CFG_MAX_DSPACE_MASK_, DMAC_CFG_MAX_DSPACE_16_) |
+	      FIELD_PREP(DMAC_CFG_MAX_READ_REQ_MASK_, 6);
+	if (!adapter->is_a0)
+		val |= DMAC_CFG_COAL_EN_;
+	lan743x_wr32(adapter, DMAC_CFG, val);
+	lan743x_wr32(adapter, DMAC_COAL_CFG,
+		     FIELD_PREP(DMAC_COAL_CFG_TIMER_LIMIT_MASK_, 1) |
+		     DMAC_COAL_CFG_TIMER_TX_START_ | DMAC_COAL_CFG_FLUSH_INTS_ |
+		     DMAC_COAL_CFG_INT_EXIT_COAL_ | DMAC_COAL_CFG_CSR_EXIT_COAL_ |
+		     FIELD_PREP(DMAC_COAL_CFG_TX_THRES_MASK_, 0x0A) |
+		     FIELD_PREP(DMAC_COAL_CFG_RX_THRES_MASK_, 0x0C));
+	lan743x_wr32(adapter, DMAC_OBFF_CFG,
+		     FIELD_PREP(DMAC_OBFF_TX_THRES_MASK_, 0x08) |
+		     FIELD_PREP(DMAC_OBFF_RX_THRES_MASK_, 0x0A));
+	return 0;
+}
+
+/* Everything a light reset undoes, except the rings */
+static int lan743x_hw_init(struct lan743x_adapter *adapter)
+{
+	lan743x_wr32(adapter, INT_EN_CLR, ~0U);
+	lan743x_wr32(adapter, GPIO_CFG0, 0);
+	lan743x_wr32(adapter, GPIO_CFG1, GPIO_CFG1_INIT_);
+	lan743x_wr32(adapter, GPIO_CFG2, 0);
+	lan743x_wr32(adapter, GPIO_CFG3, 0);
+
+	/* phylib decides speed and duplex; start counting from zero */
+	lan743x_rmw32(adapter, MAC_CR,
+		      MAC_CR_ADD_ | MAC_CR_ASD_ | MAC_CR_EEE_EN_,
+		      MAC_CR_CNTR_RST_);
+	/* FSE may only change while the receiver is off, as it is now */
+	lan743x_rmw32(adapter, MAC_RX, MAC_RX_RXEN_, MAC_RX_FSE_);
+	lan743x_mac_set_max_size(adapter, adapter->netdev->mtu);
+	lan743x_set_mac_hw(adapter, adapter->netdev->dev_addr);
+	lan743x_hw_stats_init(adapter);
+	return lan743x_dmac_init(adapter);
+}
+
+/**
+ * lan743x_mac_set_max_size() - program MAC_RX.MAX_SIZE for an MTU
+ * @adapter: adapter
+ * @mtu: the MTU
+ *
+ * MAX_SIZE may only change while the receiver is disabled: if it is
+ * running, stop it, wait for RXD, change the size and restart it.
+ */
+void lan743x_mac_set_max_size(struct lan743x_adapter *adapter,
+			      unsigned int mtu)
+{
+	u32 rx = lan743x_rd32(adapter, MAC_RX);
+	bool running = rx & MAC_RX_RXEN_;
+
+	rx &= ~(MAC_RX_RXEN_ | MAC_RX_RXD_ | MAC_RX_MAX_SIZE_MASK_);
+	if (running) {
+		/* clear a stale RXD (write 1 to clear) while still enabled */
+		lan743x_wr32(adapter, MAC_RX, lan743x_rd32(adapter, MAC_RX));
+		lan743x_wr32(adapter, MAC_RX, rx);
+		if (lan743x_wait_bits(adapter, MAC_RX, MAC_RX_RXD_, MAC_RX_RXD_,
+				      1000, 100000))
+			netdev_warn(adapter->netdev, "receiver did not stop\n");
+	}
+	rx |= FIELD_PREP(MAC_RX_MAX_SIZE_MASK_, mtu + ETH_HLEN + ETH_FCS_LEN);
+	lan743x_wr32(adapter, MAC_RX, rx | MAC_RX_RXD_);
+	if (running)
+		lan743x_wr32(adapter, MAC_RX, rx | MAC_RX_RXEN_);
+}
+
+static void lan743x_mac_open(struct lan743x_adapter *adapter)
+{
+	lan743x_rmw32(adapter, MAC_RX, 0, MAC_RX_RXEN_);
+	lan743x_rmw32(adapter, MAC_TX, 0, MAC_TX_TXEN_);
+}
+
+static void lan743x_mac_close(struct lan743x_adapter *adapter)
+{
+	lan743x_rmw32(adapter, MAC_TX, MAC_TX_TXEN_, 0);
+	lan743x_wait_bits(adapter, MAC_TX, MAC_TX_TXD_, MAC_TX_TXD_,
+			  1000, 100000);
+	lan743x_rmw32(adapter, MAC_RX, MAC_RX_RXEN_ | MAC_RX_RXD_, 0);
+	lan743x_wait_bits(adapter, MAC_RX, MAC_RX_RXD_, MAC_RX_RXD_,
+			  1000, 100000);
+}
+
+static void lan743x_rss_open(struct lan743x_adapter *adapter)
+{
+	int i;
+
+	for (i = 0; i < RFE_HASH_KEY_CNT; i++)
+		lan743x_wr32(adapter, RFE_HASH_KEY(i),
+			     get_unaligned_le32(&adapter->rss_key[4 * i]));
+	for (i = 0; i < RFE_INDX_CNT; i++)
+		lan743x_wr32(adapter, RFE_INDX(i),
+			     get_unaligned_le32(&adapter->rss_indir[4 * i]));
+	lan743x_wr32(adapter, RFE_RSS_CFG,
+		     RFE_RSS_CFG_HASH_TYPES_ | RFE_RSS_CFG_VALID_HASH_BITS_ |
+		     RFE_RSS_CFG_RSS_QUEUE_ENABLE_ |
+		     RFE_RSS_CFG_RSS_HASH_STORE_ | RFE_RSS_CFG_RSS_ENABLE_);
+}
+
+/* Dataport write into RFE RAM.  Context: any (ndo_set_rx_mode is atomic) */
+static int lan743x_dp_write(struct lan743x_adapter *adapter, u32 sel,
+			    u32 addr, const u32 *buf, unsigned int n)
+{
+	void __iomem *dp_sel = adapter->csr + DP_SEL;
+	unsigned int i;
+	u32 val;
+	int ret;
+
+	ret = readl_poll_timeout_atomic(dp_sel, val, val & DP_SEL_DPRDY_,
+					1, 1000);
+	if (ret)
+		return ret;
+	lan743x_rmw32(adapter, DP_SEL, DP_SEL_MASK_, sel);
+	for (i = 0; i < n; i++) {
+		lan743x_wr32(adapter, DP_ADDR, addr + i);
+		lan743x_wr32(adapter, DP_DATA_0, buf[i]);
+		lan743x_wr32(adapter, DP_CMD, DP_CMD_WRITE_);
+		ret = readl_poll_timeout_atomic(dp_sel, val,
+						val & DP_SEL_DPRDY_, 1, 1000);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static void lan743x_write_filter(struct lan743x_adapter *adapter, int idx,
+				 const u8 *addr)
+{
+	/* invalidate the entry before rewriting it */
+	lan743x_wr32(adapter, RFE_ADDR_FILT_HI(idx), 0);
+	if (!addr)
+		return;
+	lan743x_wr32(adapter, RFE_ADDR_FILT_LO(idx), get_unaligned_le32(addr));
+	lan743x_wr32(adapter, RFE_ADDR_FILT_HI(idx),
+		     get_unaligned_le16(addr + 4) | RFE_ADDR_FILT_HI_VALID_);
+}
+
+/* Perfect filters 1..32 for secondary unicast then multicast addresses;
+ * multicast overflow goes to the hash, unicast overflow to promiscuous.
+ * Return: RFE_CTL bits needed.
+ */
+static u32 lan743x_fill_filters(struct lan743x_adapter *adapter, u32 *hash)
+{
+	struct net_device *netdev = adapter->netdev;
+	struct netdev_hw_addr *ha;
+	int idx = 1;
+	u32 ctl = 0;
+	u32 bit;
+
+	netdev_for_each_uc_addr(ha, netdev) {
+		if (idx < RFE_ADDR_FILT_CNT)
+			lan743x_write_filter(adapter, idx++, ha->addr);
+		else
+			ctl |= RFE_CTL_AU_;
+	}
+	netdev_for_each_mc_addr(ha, netdev) {
+		if (idx < RFE_ADDR_FILT_CNT) {
+			lan743x_write_filter(adapter, idx++, ha->addr);
+			continue;
+		}
+		bit = (ether_crc(ETH_ALEN, ha->addr) >> 23) & 0x1ff;
+		hash[bit / 32] |= BIT(bit % 32);
+		ctl |= RFE_CTL_MCAST_HASH_;
+	}
+	if (idx > 1)
+		ctl |= RFE_CTL_DA_PERFECT_;
+	while (idx < RFE_ADDR_FILT_CNT)
+		lan743x_write_filter(adapter, idx++, NULL);
+	return ctl;
+}
+
+static void lan743x_set_rx_mode(struct net_device *netdev)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	u32 hash[DP_SEL_VHF_HASH_LEN] = {};
+	u32 ctl = RFE_CTL_AB_;
+
+	if (netdev->features & NETIF_F_RXCSUM)
+		ctl |= RFE_CTL_IP_COE_ | RFE_CTL_TCP_UDP_COE_;
+	if (netdev->flags & IFF_PROMISC)
+		ctl |= RFE_CTL_AU_ | RFE_CTL_AM_;
+	else if (netdev->flags & IFF_ALLMULTI)
+		ctl |= RFE_CTL_AM_;
+
+	ctl |= lan743x_fill_filters(adapter, hash);
+	if (lan743x_dp_write(adapter, DP_SEL_RFE_RAM, DP_SEL_VHF_VLAN_LEN,
+			     hash, DP_SEL_VHF_HASH_LEN))
+		netdev_warn(netdev, "multicast hash table write timed out\n");
+	lan743x_wr32(adapter, RFE_CTL, ctl);
+}
+
+static int lan743x_rings_open(struct lan743x_adapter *adapter)
+{
+	int ch, ret;
+
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
+		ret = lan743x_rx_open(&adapter->rx[ch]);
+		if (ret)
+			goto close_rx;
+	}
+	ret = lan743x_tx_open(&adapter->tx);
+	if (ret)
+		goto close_rx;
+	return 0;
+
+close_rx:
+	while (ch--)
+		lan743x_rx_close(&adapter->rx[ch]);
+	return ret;
+}
+
+static void lan743x_rings_close(struct lan743x_adapter *adapter)
+{
+	int ch;
+
+	lan743x_tx_close(&adapter->tx);
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
+		lan743x_rx_close(&adapter->rx[ch]);
+}
+
+static int lan743x_open(struct net_device *netdev)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	int ret;
+
+	ret = lan743x_irq_open(adapter);
+	if (ret)
+		return ret;
+	ret = lan743x_phy_connect(adapter);
+	if (ret)
+		goto close_irq;
+
+	lan743x_mac_open(adapter);
+	lan743x_rss_open(adapter);
+	netif_addr_lock_bh(netdev);
+	lan743x_set_rx_mode(netdev);
+	netif_addr_unlock_bh(netdev);
+
+	ret = lan743x_rings_open(adapter);
+	if (ret)
+		goto close_mac;
+
+	schedule_delayed_work(&adapter->stats_work, HZ);
+	netif_tx_start_all_queues(netdev);
+	return 0;
+
+close_mac:
+	lan743x_mac_close(adapter);
+	lan743x_phy_disconnect(adapter);
+close_irq:
+	lan743x_irq_close(adapter);
+	return ret;
+}
+
+static int lan743x_stop(struct net_device *netdev)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	netif_tx_disable(netdev);
+	cancel_delayed_work_sync(&adapter->stats_work);
+	lan743x_hw_stats_fold(adapter);
+	lan743x_phy_disconnect(adapter);
+	lan743x_rings_close(adapter);
+	lan743x_mac_close(adapter);
+	lan743x_irq_close(adapter);
+	return 0;
+}
+
+static int lan743x_change_mtu(struct net_device *netdev, int new_mtu)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	int ch;
+
+	/* Bigger buffers first, then the bigger MAC limit; frames that
+	 * still meet old-size buffers arrive as multi-buffer chains.
+	 */
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
+		lan743x_rx_set_mtu(&adapter->rx[ch], new_mtu);
+	WRITE_ONCE(netdev->mtu, new_mtu);
+	lan743x_mac_set_max_size(adapter, new_mtu);
+	return 0;
+}
+
+static int lan743x_set_mac_address(struct net_device *netdev, void *p)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	int ret;
+
+	ret = eth_prepare_mac_addr_change(netdev, p);
+	if (ret)
+		return ret;
+	eth_commit_mac_addr_change(netdev, p);
+	lan743x_set_mac_hw(adapter, netdev->dev_addr);
+	return 0;
+}
+
+static int lan743x_set_features(struct net_device *netdev,
+				netdev_features_t features)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	int ch;
+
+	if (!((netdev->features ^ features) & NETIF_F_RXCSUM))
+		return 0;
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
+		lan743x_rx_set_csum(&adapter->rx[ch],
+				    features & NETIF_F_RXCSUM);
+	/* RFE_CTL is rebuilt from netdev->features: update it first */
+	netdev->features = features;
+	netif_addr_lock_bh(netdev);
+	lan743x_set_rx_mode(netdev);
+	netif_addr_unlock_bh(netdev);
+	return 0;
+}
+
+static void lan743x_tx_timeout(struct net_device *netdev, unsigned int txq)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	netdev_warn(netdev, "TX queue %u timed out, resetting\n", txq);
+	schedule_work(&adapter->reset_work);
+}
+
+/* TX timeout recovery: close, reset the chip, reopen */
+static void lan743x_reset_work(struct work_struct *work)
+{
+	struct lan743x_adapter *adapter =
+		container_of(work, struct lan743x_adapter, reset_work);
+	struct net_device *netdev = adapter->netdev;
+	int ret;
+
+	rtnl_lock();
+	if (!netif_running(netdev) || !netif_device_present(netdev))
+		goto unlock;
+	lan743x_stop(netdev);
+	ret = lan743x_chip_reset(adapter);
+	if (!ret)
+		ret = lan743x_hw_init(adapter);
+	if (!ret)
+		ret = lan743x_open(netdev);
+	if (ret) {
+		netdev_err(netdev, "reset failed (%d), closing\n", ret);
+		dev_close(netdev);
+	}
+unlock:
+	rtnl_unlock();
+}
+
+static const struct net_device_ops lan743x_netdev_ops = {
+	.ndo_open		= lan743x_open,
+	.ndo_stop		= lan743x_stop,
+	.ndo_start_xmit		= lan743x_xmit,
+	.ndo_features_check	= lan743x_features_check,
+	.ndo_set_rx_mode	= lan743x_set_rx_mode,
+	.ndo_set_mac_address	= lan743x_set_mac_address,
+	.ndo_validate_addr	= eth_validate_addr,
+	.ndo_change_mtu		= lan743x_change_mtu,
+	.ndo_set_features	= lan743x_set_features,
+	.ndo_get_stats64	= lan743x_get_stats64,
+	.ndo_tx_timeout		= lan743x_tx_timeout,
+	.ndo_eth_ioctl		= phy_do_ioctl_running,
+};
+
+static void lan743x_netdev_setup(struct lan743x_adapter *adapter)
+{
+	struct net_device *netdev = adapter->netdev;
+	int ch;
+
+	netdev->netdev_ops = &lan743x_netdev_ops;
+	netdev->ethtool_ops = &lan743x_ethtool_ops;
+	netdev->watchdog_timeo = 5 * HZ;
+	netdev->min_mtu = LAN743X_MIN_MTU;
+	netdev->max_mtu = LAN743X_MAX_MTU;
+	netdev->priv_flags |= IFF_UNICAST_FLT | IFF_LIVE_ADDR_CHANGE;
+	netdev->hw_features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM |
+			      NETIF_F_TSO | NETIF_F_RXCSUM;
+	netdev->features = netdev->hw_features;
+
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
+		lan743x_rx_init(adapter, ch);
+	lan743x_tx_init(adapter, 0);
+
+	netdev_rss_key_fill(adapter->rss_key, sizeof(adapter->rss_key));
+	for (ch = 0; ch < LAN743X_RSS_INDIR_SIZE; ch++)
+		adapter->rss_indir[ch] =
+			ethtool_rxfh_indir_default(ch, LAN743X_NUM_RX);
+}
+
+static void lan743x_adapter_init(struct lan743x_adapter *adapter,
+				 struct net_device *netdev,
+				 struct pci_dev *pdev)
+{
+	adapter->netdev = netdev;
+	adapter->pdev = pdev;
+	adapter->msg_enable = netif_msg_init(-1, NETIF_MSG_DRV |
+					     NETIF_MSG_PROBE | NETIF_MSG_LINK);
+	adapter->pause_autoneg = true;
+	adapter->pause_rx = true;
+	adapter->pause_tx = true;
+	init_waitqueue_head(&adapter->sw_isr_wq);
+	spin_lock_init(&adapter->hw_stats.lock);
+	INIT_WORK(&adapter->reset_work, lan743x_reset_work);
+	INIT_DELAYED_WORK(&adapter->stats_work, lan743x_hw_stats_work);
+}
+
+static int lan743x_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	struct lan743x_adapter *adapter;
+	struct net_device *netdev;
+	int ret;
+
+	netdev = alloc_etherdev_mqs(sizeof(*adapter), LAN743X_NUM_TX,
+				    LAN743X_NUM_RX);
+	if (!netdev)
+		return -ENOMEM;
+	SET_NETDEV_DEV(netdev, &pdev->dev);
+	pci_set_drvdata(pdev, netdev);
+	adapter = netdev_priv(netdev);
+	lan743x_adapter_init(adapter, netdev, pdev);
+
+	ret = lan743x_pci_init(adapter);
+	if (ret)
+		goto free_netdev;
+	ret = lan743x_chip_reset(adapter);
+	if (ret)
+		goto pci_cleanup;
+	lan743x_read_mac(adapter);
+	ret = lan743x_hw_init(adapter);
+	if (ret)
+		goto pci_cleanup;
+	ret = lan743x_mdio_init(adapter);
+	if (ret)
+		goto pci_cleanup;
+
+	lan743x_netdev_setup(adapter);
+	netif_carrier_off(netdev);
+	ret = register_netdev(netdev);
+	if (ret)
+		goto remove_mdio;
+
+	netif_info(adapter, probe, netdev, "LAN%04lx rev %04lx%s, MAC %pM\n",
+		   FIELD_GET(ID_REV_ID_MASK_, adapter->id_rev),
+		   FIELD_GET(ID_REV_CHIP_REV_MASK_, adapter->id_rev),
+		   adapter->is_a0 ? " (A0 interrupt model)" : "",
+		   netdev->dev_addr);
+	return 0;
+
+remove_mdio:
+	lan743x_mdio_remove(adapter);
+pci_cleanup:
+	lan743x_pci_cleanup(adapter);
+free_netdev:
+	free_netdev(netdev);
+	return ret;
+}
+
+static void lan743x_remove(struct pci_dev *pdev)
+{
+	struct net_device *netdev = pci_get_drvdata(pdev);
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	unregister_netdev(netdev);
+	cancel_work_sync(&adapter->reset_work);
+	lan743x_mdio_remove(adapter);
+	lan743x_pci_cleanup(adapter);
+	free_netdev(netdev);
+}
+
+/* Suspend: the interface is closed and the PCI core puts the function in
+ * D3hot.  Wake-on-LAN is not supported.  Resume resets and reprograms the
+ * chip, then reopens the interface.
+ */
+static int lan743x_suspend(struct device *dev)
+{
+	struct net_device *netdev = dev_get_drvdata(dev);
+
+	rtnl_lock();
+	if (netif_running(netdev))
+		lan743x_stop(netdev);
+	netif_device_detach(netdev);
+	rtnl_unlock();
+	return 0;
+}
+
+static int lan743x_resume(struct device *dev)
+{
+	struct net_device *netdev = dev_get_drvdata(dev);
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	int ret;
+
+	rtnl_lock();
+	ret = lan743x_chip_reset(adapter);
+	if (!ret)
+		ret = lan743x_hw_init(adapter);
+	if (ret)
+		goto unlock;
+	netif_device_attach(netdev);
+	if (netif_running(netdev)) {
+		ret = lan743x_open(netdev);
+		if (ret)
+			dev_close(netdev);
+	}
+unlock:
+	rtnl_unlock();
+	return ret;
+}
+
+static DEFINE_SIMPLE_DEV_PM_OPS(lan743x_pm_ops, lan743x_suspend,
+				lan743x_resume);
+
+/* 0x1055 is SMSC's (now Microchip's) vendor ID, EFAR in pci_ids.h */
+static const struct pci_device_id lan743x_pci_ids[] = {
+	{ PCI_VDEVICE(EFAR, ID_REV_ID_LAN7430_) },
+	{ PCI_VDEVICE(EFAR, ID_REV_ID_LAN7431_) },
+	{ }
+};
+MODULE_DEVICE_TABLE(pci, lan743x_pci_ids);
+
+static struct pci_driver lan743x_pci_driver = {
+	.name		= DRIVER_NAME,
+	.id_table	= lan743x_pci_ids,
+	.probe		= lan743x_probe,
+	.remove		= lan743x_remove,
+	.driver.pm	= pm_sleep_ptr(&lan743x_pm_ops),
+};
+module_pci_driver(lan743x_pci_driver);
+
+MODULE_DESCRIPTION("Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet driver");
+MODULE_LICENSE("GPL");

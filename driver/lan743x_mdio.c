@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0
+/* MDIO bus (clause 22, MAC_MII_ACC/MAC_MII_DATA) and PHY handling.
+ *
+ * The LAN7430 has an internal PHY at address 1; the LAN7431 talks to an
+ * external RGMII PHY found by scanning the bus.  phylib owns the PHY; the
+ * link callback programs speed, duplex and pause into MAC_CR and MAC_FLOW.
+ */
+
+#include <linux/iopoll.h>
+#include <linux/phy.h>
+
+#include "lan743x_main.h"
+
+#define LAN743X_INTERNAL_PHY_ADDR	1
+
+static int lan743x_mdio_wait(struct lan743x_adapter *adapter)
+{
+	u32 val;
+
+	return readl_poll_timeout(adapter->csr + MAC_MII_ACC, val,
+				  !(val & MAC_MII_ACC_MII_BUSY_), 10, 100000);
+}
+
+static u32 lan743x_mdio_cmd(int addr, int regnum, bool write)
+{
+	return FIELD_PREP(MAC_MII_ACC_PHY_ADDR_MASK_, addr) |
+	       FIELD_PREP(MAC_MII_ACC_MIIRINDA_MASK_, regnum) |
+	       (write ? MAC_MII_ACC_MII_WRITE_ : 0) | MAC_MII_ACC_MII_BUSY_;
+}
+
+static int lan743x_mdio_read(struct mii_bus *bus, int addr, int regnum)
+{
+	struct lan743x_adapter *adapter = bus->priv;
+	int ret;
+
+	/* clause 22 only; 6.1 still encodes clause 45 requests in regnum */
+	if (regnum & ~0x1f)
+		return -EOPNOTSUPP;
+	ret = lan743x_mdio_wait(adapter);
+	if (ret)
+		return ret;
+	lan743x_wr32(adapter, MAC_MII_ACC, lan743x_mdio_cmd(addr, regnum, false));
+	ret = lan743x_mdio_wait(adapter);
+	if (ret)
+		return ret;
+	return FIELD_GET(MAC_MII_DATA_MASK_, lan743x_rd32(adapter, MAC_MII_DATA));
+}
+
+static int lan743x_mdio_write(struct mii_bus *bus, int addr, int regnum,
+			      u16 val)
+{
+	struct lan743x_adapter *adapter = bus->priv;
+	int ret;
+
+	if (regnum & ~0x1f)
+		return -EOPNOTSUPP;
+	ret = lan743x_mdio_wait(adapter);
+	if (ret)
+		return ret;
+	lan743x_wr32(adapter, MAC_MII_DATA, val);
+	lan743x_wr32(adapter, MAC_MII_ACC, lan743x_mdio_cmd(addr, regnum, true));
+	return lan743x_mdio_wait(adapter);
+}
+
+static bool lan743x_is_lan7430(struct lan743x_adapter *adapter)
+{
+	return FIELD_GET(ID_REV_ID_MASK_, adapter->id_rev) == ID_REV_ID_LAN7430_;
+}
+
+/**
+ * lan743x_mdio_init() - register the MDIO bus
+ * @adapter: adapter, PHY out of reset
+ *
+ * Return: 0 or a negative errno.
+ */
+int lan743x_mdio_init(struct lan743x_adapter *adapter)
+{
+	struct pci_dev *pdev = adapter->pdev;
+	struct mii_bus *bus;
+
+	bus = devm_mdiobus_alloc(&pdev->dev);
+	if (!bus)
+		return -ENOMEM;
+
+	bus->priv = adapter;
+	bus->read = lan743x_mdio_read;
+	bus->write = lan743x_mdio_write;
+	bus->name = "lan743x-mdio";
+	bus->parent = &pdev->dev;
+	snprintf(bus->id, MII_BUS_ID_SIZE, "pci-%s", pci_name(pdev));
+	if (lan743x_is_lan7430(adapter))
+		bus->phy_mask = ~(u32)BIT(LAN743X_INTERNAL_PHY_ADDR);
+	adapter->mdiobus = bus;
+	return mdiobus_register(bus);
+}
+
+/**
+ * lan743x_mdio_remove() - unregister the MDIO bus
+ * @adapter: adapter
+ */
+void lan743x_mdio_remove(struct lan743x_adapter *adapter)
+{
+	mdiobus_unregister(adapter->mdiobus);
+}
+
+/**
+ * lan743x_mac_set_flow() - program MAC flow control
+ * @adapter: adapter
+ * @tx: send pause frames
+ * @rx: honour received pause frames
+ */
+void lan743x_mac_set_flow(struct lan743x_adapter *adapter, bool tx, bool rx)
+{
+	/* Maximum pause time: the MAC sends a zero-time pause frame to
+	 * release the link partner as soon as the FIFO drains.
+	 */
+	u32 val = MAC_FLOW_CR_FCPT_MASK_;
+
+	if (tx)
+		val |= MAC_FLOW_CR_TX_FCEN_;
+	if (rx)
+		val |= MAC_FLOW_CR_RX_FCEN_;
+	lan743x_wr32(adapter, MAC_FLOW, val);
+}
+
+static u32 lan743x_mac_speed_cfg(int speed)
+{
+	switch (speed) {
+	case SPEED_1000:
+		return MAC_CR_CFG_1000_;
+	case SPEED_100:
+		return MAC_CR_CFG_100_;
+	default:
+		return MAC_CR_CFG_10_;
+	}
+}
+
+static void lan743x_adjust_link(struct net_device *netdev)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	struct phy_device *phydev = netdev->phydev;
+	bool tx_pause = false, rx_pause = false;
+	u32 cr;
+
+	if (phydev->link) {
+		cr = FIELD_PREP(MAC_CR_CFG_MASK_,
+				lan743x_mac_speed_cfg(phydev->speed));
+		if (phydev->duplex == DUPLEX_FULL)
+			cr |= MAC_CR_DPX_;
+		lan743x_rmw32(adapter, MAC_CR, MAC_CR_CFG_MASK_ | MAC_CR_DPX_,
+			      cr);
+
+		if (phydev->duplex != DUPLEX_FULL) {
+			/* no pause frames on half duplex */
+		} else if (adapter->pause_autoneg && phydev->autoneg) {
+			phy_get_pause(phydev, &tx_pause, &rx_pause);
+		} else {
+			tx_pause = adapter->pause_tx;
+			rx_pause = adapter->pause_rx;
+		}
+		lan743x_mac_set_flow(adapter, tx_pause, rx_pause);
+	}
+	phy_print_status(phydev);
+}
+
+/* The MAC does not do 1000 Mbit/s half duplex: drop the PHY's link mode
+ * for it (looked up rather than named, the same bit either way).
+ */
+static void lan743x_phy_no_gbit_half(struct phy_device *phydev)
+{
+	const struct phy_setting *s;
+
+	s = phy_lookup_setting(SPEED_1000, DUPLEX_HALF, phydev->supported, true);
+	if (s)
+		phy_remove_link_mode(phydev, s->bit);
+}
+
+/**
+ * lan743x_phy_connect() - attach and start the PHY (ndo_open)
+ * @adapter: adapter with a registered MDIO bus
+ *
+ * Return: 0 or a negative errno.
+ */
+int lan743x_phy_connect(struct lan743x_adapter *adapter)
+{
+	struct net_device *netdev = adapter->netdev;
+	phy_interface_t iface = PHY_INTERFACE_MODE_RGMII;
+	struct phy_device *phydev;
+	int ret;
+
+	if (lan743x_is_lan7430(adapter)) {
+		iface = PHY_INTERFACE_MODE_GMII;
+		phydev = mdiobus_get_phy(adapter->mdiobus,
+					 LAN743X_INTERNAL_PHY_ADDR);
+	} else {
+		phydev = phy_find_first(adapter->mdiobus);
+	}
+	if (!phydev) {
+		netdev_err(netdev, "no PHY found\n");
+		return -ENODEV;
+	}
+
+	ret = phy_connect_direct(netdev, phydev, lan743x_adjust_link, iface);
+	if (ret)
+		return ret;
+
+	lan743x_phy_no_gbit_half(phydev);
+	phy_support_asym_pause(phydev);
+	phy_set_asym_pause(phydev, adapter->pause_rx, adapter->pause_tx);
+	phy_attached_info(phydev);
+	phy_start(phydev);
+	return 0;
+}
+
+/**
+ * lan743x_phy_disconnect() - stop and detach the PHY (ndo_stop)
+ * @adapter: adapter
+ */
+void lan743x_phy_disconnect(struct lan743x_adapter *adapter)
+{
+	struct phy_device *phydev = adapter->netdev->phydev;
+
+	if (!phydev)
+		return;
+	phy_stop(phydev);
+	phy_disconnect(phydev);
+}

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/* RX buffer policy "mtu": one buffer per descriptor, sized for the MTU.
+ *
+ * A buffer is a page fragment laid out as
+ *
+ *   | headroom | RX pad + frame data (slot->len bytes, device writable) |
+ *   | skb_shared_info |
+ *
+ * Only the middle part is mapped, with DMA_ATTR_SKIP_CPU_SYNC, and handed
+ * to the device with an explicit sync.  After reception only the bytes the
+ * chip reported are synced for the CPU (the whole buffer for a buffer that
+ * is not the last of its frame); the buffer is then unmapped without another
+ * sync and becomes the head of an skb (build_skb) or a page fragment of one.
+ * Frames larger than a buffer (MTU raised while up, or frames the MAC still
+ * accepts) arrive as FS..LS chains and are assembled without copying.
+ */
+
+#include <linux/dma-mapping.h>
+#include <linux/gfp.h>
+#include <linux/mm.h>
+#include <linux/skbuff.h>
+
+#include "lan743x_main.h"
+
+#define LAN743X_RX_HEADROOM	NET_SKB_PAD
+
+static struct device *lan743x_rx_dev(struct lan743x_rx *rx)
+{
+	return &rx->adapter->pdev->dev;
+}
+
+static u32 lan743x_rx_mtu_truesize(u32 len)
+{
+	/* Cache-line multiples keep every fragment of the cache aligned, so
+	 * skb_shared_info never shares a line with device-written bytes.
+	 */
+	return SKB_DATA_ALIGN(LAN743X_RX_HEADROOM + len) +
+	       SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+}
+
+static int lan743x_rx_mtu_ring_alloc(struct lan743x_rx *rx)
+{
+	memset(&rx->mtu.cache, 0, sizeof(rx->mtu.cache));
+	return 0;
+}
+
+static void lan743x_rx_mtu_ring_free(struct lan743x_rx *rx)
+{
+	struct page_frag_cache *nc = &rx->mtu.cache;
+
+	/* Same as page_frag_cache_drain(), which 6.1 does not have */
+	if (nc->va)
+		__page_frag_cache_drain(virt_to_head_page(nc->va),
+					nc->pagecnt_bias);
+	nc->va = NULL;
+}
+
+/**
+ * lan743x_rx_mtu_refill() - allocate and map a buffer of rx->buf_len bytes
+ * @rx: ring
+ * @slot: filled in on success, untouched on failure
+ * @gfp: allocation flags of the caller
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
+			  gfp_t gfp)
+{
+	struct device *dev = lan743x_rx_dev(rx);
+	u32 len = READ_ONCE(rx->buf_len);
+	u32 truesize;
+	dma_addr_t dma;
+	void *buf;
+
+	truesize = lan743x_rx_mtu_truesize(len);
+	buf = page_frag_alloc(&rx->mtu.cache, truesize, gfp | __GFP_NOWARN);
+	if (unlikely(!buf))
+		return -ENOMEM;
+
+	dma = dma_map_single_attrs(dev, buf + LAN743X_RX_HEADROOM, len,
+				   DMA_FROM_DEVICE, DMA_ATTR_SKIP_CPU_SYNC);
+	if (unlikely(dma_mapping_error(dev, dma))) {
+		skb_free_frag(buf);
+		return -ENOMEM;
+	}
+	/* Mapped without a sync: give every byte the device may write to
+	 * the device explicitly.
+	 */
+	dma_sync_single_for_device(dev, dma, len, DMA_FROM_DEVICE);
+
+	slot->buf = buf;
+	slot->dma = dma;
+	slot->len = len;
+	slot->truesize = truesize;
+	return 0;
+}
+
+static void lan743x_rx_mtu_sync_for_cpu(struct lan743x_rx *rx,
+					struct lan743x_rx_slot *slot, u32 len)
+{
+	dma_sync_single_for_cpu(lan743x_rx_dev(rx), slot->dma,
+				min(len, slot->len), DMA_FROM_DEVICE);
+}
+
+static void lan743x_rx_mtu_recycle(struct lan743x_rx *rx,
+				   struct lan743x_rx_slot *slot, u32 synced)
+{
+	/* Whatever the CPU was given goes back to the device before the
+	 * descriptor is re-armed, even if the CPU only read it.
+	 */
+	if (synced)
+		dma_sync_single_for_device(lan743x_rx_dev(rx), slot->dma,
+					   min(synced, slot->len),
+					   DMA_FROM_DEVICE);
+}
+
+static void lan743x_rx_mtu_unmap(struct lan743x_rx *rx,
+				 struct lan743x_rx_slot *slot)
+{
+	dma_unmap_single_attrs(lan743x_rx_dev(rx), slot->dma, slot->len,
+			       DMA_FROM_DEVICE, DMA_ATTR_SKIP_CPU_SYNC);
+	slot->buf = NULL;
+}
+
+/**
+ * lan743x_rx_mtu_build_skb() - turn the first buffer of a frame into an skb
+ * @rx: ring
+ * @slot: buffer, already synced for the CPU; emptied on success
+ * @pad: RX pad bytes in front of the frame
+ * @len: frame bytes in this buffer
+ *
+ * Return: the skb, or NULL with the buffer still mapped and in @slot.
+ */
+struct sk_buff *lan743x_rx_mtu_build_skb(struct lan743x_rx *rx,
+					 struct lan743x_rx_slot *slot,
+					 u32 pad, u32 len)
+{
+	struct sk_buff *skb;
+
+	skb = napi_build_skb(slot->buf, slot->truesize);
+	if (unlikely(!skb))
+		return NULL;
+
+	lan743x_rx_mtu_unmap(rx, slot);
+	skb_reserve(skb, LAN743X_RX_HEADROOM + pad);
+	__skb_put(skb, len);
+	return skb;
+}
+
+/**
+ * lan743x_rx_mtu_add_frag() - append a continuation buffer to a frame
+ * @rx: ring
+ * @skb: head of the frame; has room for another fragment
+ * @slot: buffer, already synced for the CPU; emptied
+ * @len: frame bytes in this buffer
+ */
+void lan743x_rx_mtu_add_frag(struct lan743x_rx *rx, struct sk_buff *skb,
+			     struct lan743x_rx_slot *slot, u32 len)
+{
+	void *data = slot->buf + LAN743X_RX_HEADROOM;
+	struct page *page = virt_to_head_page(data);
+
+	lan743x_rx_mtu_unmap(rx, slot);
+	skb_add_rx_frag(skb, skb_shinfo(skb)->nr_frags, page,
+			data - page_address(page), len, slot->truesize);
+}
+
+static void lan743x_rx_mtu_release(struct lan743x_rx *rx,
+				   struct lan743x_rx_slot *slot)
+{
+	void *buf = slot->buf;
+
+	if (!buf)
+		return;
+	lan743x_rx_mtu_unmap(rx, slot);
+	skb_free_frag(buf);
+}
+
+const struct lan743x_rx_buf_ops lan743x_rx_mtu_ops = {
+	.name		= "mtu",
+	.ring_alloc	= lan743x_rx_mtu_ring_alloc,
+	.ring_free	= lan743x_rx_mtu_ring_free,
+	.refill		= lan743x_rx_mtu_refill,
+	.sync_for_cpu	= lan743x_rx_mtu_sync_for_cpu,
+	.recycle	= lan743x_rx_mtu_recycle,
+	.build_skb	= lan743x_rx_mtu_build_skb,
+	.add_frag	= lan743x_rx_mtu_add_frag,
+	.release	= lan743x_rx_mtu_release,
+};

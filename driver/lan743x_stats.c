@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Statistics: the MAC's free-running 32-bit STAT_* counters folded into
+ * 64-bit totals, and ndo_get_stats64 built from the rings' software
+ * counters plus those totals.
+ */
+
+#include <linux/netdevice.h>
+#include <linux/spinlock.h>
+
+#include "lan743x_main.h"
+
+/* A 32-bit byte counter wraps after ~34 s at 1 Gbit/s: fold well before */
+#define LAN743X_STATS_PERIOD		(5 * HZ)
+
+static const u16 lan743x_hw_stat_regs[LAN743X_HW_STAT_CNT] = {
+	[LAN743X_HW_RX_FCS_ERRORS]		= STAT_RX_FCS_ERRORS,
+	[LAN743X_HW_RX_ALIGNMENT_ERRORS]	= STAT_RX_ALIGNMENT_ERRORS,
+	[LAN743X_HW_RX_FRAGMENT_ERRORS]		= STAT_RX_FRAGMENT_ERRORS,
+	[LAN743X_HW_RX_JABBER_ERRORS]		= STAT_RX_JABBER_ERRORS,
+	[LAN743X_HW_RX_UNDERSIZE_ERRORS]	= STAT_RX_UNDERSIZE_FRAME_ERRORS,
+	[LAN743X_HW_RX_OVERSIZE_ERRORS]		= STAT_RX_OVERSIZE_FRAME_ERRORS,
+	[LAN743X_HW_RX_DROPPED_FRAMES]		= STAT_RX_DROPPED_FRAMES,
+	[LAN743X_HW_RX_UNICAST_BYTES]		= STAT_RX_UNICAST_BYTE_COUNT,
+	[LAN743X_HW_RX_BROADCAST_BYTES]		= STAT_RX_BROADCAST_BYTE_COUNT,
+	[LAN743X_HW_RX_MULTICAST_BYTES]		= STAT_RX_MULTICAST_BYTE_COUNT,
+	[LAN743X_HW_RX_UNICAST_FRAMES]		= STAT_RX_UNICAST_FRAMES,
+	[LAN743X_HW_RX_BROADCAST_FRAMES]	= STAT_RX_BROADCAST_FRAMES,
+	[LAN743X_HW_RX_MULTICAST_FRAMES]	= STAT_RX_MULTICAST_FRAMES,
+	[LAN743X_HW_RX_PAUSE_FRAMES]		= STAT_RX_PAUSE_FRAMES,
+	[LAN743X_HW_RX_TOTAL_FRAMES]		= STAT_RX_TOTAL_FRAMES,
+	[LAN743X_HW_TX_FCS_ERRORS]		= STAT_TX_FCS_ERRORS,
+	[LAN743X_HW_TX_EXCESS_DEFERRAL_ERRORS]	= STAT_TX_EXCESS_DEFERRAL_ERRORS,
+	[LAN743X_HW_TX_CARRIER_ERRORS]		= STAT_TX_CARRIER_ERRORS,
+	[LAN743X_HW_TX_BAD_BYTES]		= STAT_TX_BAD_BYTE_COUNT,
+	[LAN743X_HW_TX_SINGLE_COLLISIONS]	= STAT_TX_SINGLE_COLLISIONS,
+	[LAN743X_HW_TX_MULTIPLE_COLLISIONS]	= STAT_TX_MULTIPLE_COLLISIONS,
+	[LAN743X_HW_TX_EXCESSIVE_COLLISIONS]	= STAT_TX_EXCESSIVE_COLLISION,
+	[LAN743X_HW_TX_LATE_COLLISIONS]		= STAT_TX_LATE_COLLISIONS,
+	[LAN743X_HW_TX_UNICAST_BYTES]		= STAT_TX_UNICAST_BYTE_COUNT,
+	[LAN743X_HW_TX_BROADCAST_BYTES]		= STAT_TX_BROADCAST_BYTE_COUNT,
+	[LAN743X_HW_TX_MULTICAST_BYTES]		= STAT_TX_MULTICAST_BYTE_COUNT,
+	[LAN743X_HW_TX_UNICAST_FRAMES]		= STAT_TX_UNICAST_FRAMES,
+	[LAN743X_HW_TX_BROADCAST_FRAMES]	= STAT_TX_BROADCAST_FRAMES,
+	[LAN743X_HW_TX_MULTICAST_FRAMES]	= STAT_TX_MULTICAST_FRAMES,
+	[LAN743X_HW_TX_PAUSE_FRAMES]		= STAT_TX_PAUSE_FRAMES,
+	[LAN743X_HW_TX_TOTAL_FRAMES]		= STAT_TX_TOTAL_FRAMES,
+};
+
+const char * const lan743x_hw_stat_names[LAN743X_HW_STAT_CNT] = {
+	[LAN743X_HW_RX_FCS_ERRORS]		= "rx_fcs_errors",
+	[LAN743X_HW_RX_ALIGNMENT_ERRORS]	= "rx_alignment_errors",
+	[LAN743X_HW_RX_FRAGMENT_ERRORS]		= "rx_fragment_errors",
+	[LAN743X_HW_RX_JABBER_ERRORS]		= "rx_jabber_errors",
+	[LAN743X_HW_RX_UNDERSIZE_ERRORS]	= "rx_undersize_errors",
+	[LAN743X_HW_RX_OVERSIZE_ERRORS]		= "rx_oversize_errors",
+	[LAN743X_HW_RX_DROPPED_FRAMES]		= "rx_mac_dropped_frames",
+	[LAN743X_HW_RX_UNICAST_BYTES]		= "rx_unicast_bytes",
+	[LAN743X_HW_RX_BROADCAST_BYTES]		= "rx_broadcast_bytes",
+	[LAN743X_HW_RX_MULTICAST_BYTES]		= "rx_multicast_bytes",
+	[LAN743X_HW_RX_UNICAST_FRAMES]		= "rx_unicast_frames",
+	[LAN743X_HW_RX_BROADCAST_FRAMES]	= "rx_broadcast_frames",
+	[LAN743X_HW_RX_MULTICAST_FRAMES]	= "rx_multicast_frames",
+	[LAN743X_HW_RX_PAUSE_FRAMES]		= "rx_pause_frames",
+	[LAN743X_HW_RX_TOTAL_FRAMES]		= "rx_total_frames",
+	[LAN743X_HW_TX_FCS_ERRORS]		= "tx_fcs_errors",
+	[LAN743X_HW_TX_EXCESS_DEFERRAL_ERRORS]	= "tx_excess_deferral_errors",
+	[LAN743X_HW_TX_CARRIER_ERRORS]		= "tx_carrier_errors",
+	[LAN743X_HW_TX_BAD_BYTES]		= "tx_bad_bytes",
+	[LAN743X_HW_TX_SINGLE_COLLISIONS]	= "tx_single_collisions",
+	[LAN743X_HW_TX_MULTIPLE_COLLISIONS]	= "tx_multiple_collisions",
+	[LAN743X_HW_TX_EXCESSIVE_COLLISIONS]	= "tx_excessive_collisions",
+	[LAN743X_HW_TX_LATE_COLLISIONS]		= "tx_late_collisions",
+	[LAN743X_HW_TX_UNICAST_BYTES]		= "tx_unicast_bytes",
+	[LAN743X_HW_TX_BROADCAST_BYTES]		= "tx_broadcast_bytes",
+	[LAN743X_HW_TX_MULTICAST_BYTES]		= "tx_multicast_bytes",
+	[LAN743X_HW_TX_UNICAST_FRAMES]		= "tx_unicast_frames",
+	[LAN743X_HW_TX_BROADCAST_FRAMES]	= "tx_broadcast_frames",
+	[LAN743X_HW_TX_MULTICAST_FRAMES]	= "tx_multicast_frames",
+	[LAN743X_HW_TX_PAUSE_FRAMES]		= "tx_pause_frames",
+	[LAN743X_HW_TX_TOTAL_FRAMES]		= "tx_total_frames",
+};
+
+/**
+ * lan743x_hw_stats_init() - take the current counter values as baseline
+ * @adapter: adapter, counters just reset (MAC_CR.CNTR_RST)
+ *
+ * The 64-bit totals are kept: they survive resets of the chip.
+ */
+void lan743x_hw_stats_init(struct lan743x_adapter *adapter)
+{
+	struct lan743x_hw_stats *hs = &adapter->hw_stats;
+	unsigned long flags;
+	int i;
+
+	spin_lock_irqsave(&hs->lock, flags);
+	for (i = 0; i < LAN743X_HW_STAT_CNT; i++)
+		hs->last[i] = lan743x_rd32(adapter, lan743x_hw_stat_regs[i]);
+	spin_unlock_irqrestore(&hs->lock, flags);
+}
+
+/**
+ * lan743x_hw_stats_fold() - add what the counters moved since the last fold
+ * @adapter: adapter
+ *
+ * Unsigned 32-bit subtraction absorbs one wrap of a counter between folds.
+ */
+void lan743x_hw_stats_fold(struct lan743x_adapter *adapter)
+{
+	struct lan743x_hw_stats *hs = &adapter->hw_stats;
+	unsigned long flags;
+	u32 now;
+	int i;
+
+	/* the chip is not reachable while suspended */
+	if (!netif_device_present(adapter->netdev))
+		return;
+
+	spin_lock_irqsave(&hs->lock, flags);
+	for (i = 0; i < LAN743X_HW_STAT_CNT; i++) {
+		now = lan743x_rd32(adapter, lan743x_hw_stat_regs[i]);
+		hs->total[i] += (u32)(now - hs->last[i]);
+		hs->last[i] = now;
+	}
+	spin_unlock_irqrestore(&hs->lock, flags);
+}
+
+/**
+ * lan743x_hw_stats_work() - periodic fold while the interface is up
+ * @work: adapter->stats_work
+ */
+void lan743x_hw_stats_work(struct work_struct *work)
+{
+	struct lan743x_adapter *adapter =
+		container_of(to_delayed_work(work), struct lan743x_adapter,
+			     stats_work);
+
+	lan743x_hw_stats_fold(adapter);
+	schedule_delayed_work(&adapter->stats_work, LAN743X_STATS_PERIOD);
+}
+
+static void lan743x_stats64_rx(struct lan743x_adapter *adapter,
+			       struct rtnl_link_stats64 *s)
+{
+	u64 packets, bytes, dropped;
+	unsigned int start;
+	int ch;
+
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
+		const struct lan743x_rx_stats *rs = &adapter->rx[ch].stats;
+
+		do {
+			start = u64_stats_fetch_begin(&rs->syncp);
+			packets = rs->packets;
+			bytes = rs->bytes;
+			dropped = rs->dropped;
+		} while (u64_stats_fetch_retry(&rs->syncp, start));
+		s->rx_packets += packets;
+		s->rx_bytes += bytes;
+		s->rx_dropped += dropped;
+	}
+}
+
+static void lan743x_stats64_tx(struct lan743x_adapter *adapter,
+			       struct rtnl_link_stats64 *s)
+{
+	const struct lan743x_tx_xstats *xs = &adapter->tx.xstats;
+	const struct lan743x_tx_stats *ts = &adapter->tx.stats;
+	unsigned int start;
+	u64 a, b;
+
+	do {
+		start = u64_stats_fetch_begin(&ts->syncp);
+		a = ts->packets;
+		b = ts->bytes;
+	} while (u64_stats_fetch_retry(&ts->syncp, start));
+	s->tx_packets = a;
+	s->tx_bytes = b;
+
+	do {
+		start = u64_stats_fetch_begin(&xs->syncp);
+		a = xs->map_err;
+		b = xs->dropped;
+	} while (u64_stats_fetch_retry(&xs->syncp, start));
+	s->tx_dropped = a + b;
+}
+
+static void lan743x_stats64_hw(struct lan743x_adapter *adapter,
+			       struct rtnl_link_stats64 *s)
+{
+	struct lan743x_hw_stats *hs = &adapter->hw_stats;
+	unsigned long flags;
+	const u64 *t;
+
+	lan743x_hw_stats_fold(adapter);
+	spin_lock_irqsave(&hs->lock, flags);
+	t = hs->total;
+	s->rx_crc_errors = t[LAN743X_HW_RX_FCS_ERRORS];
+	s->rx_frame_errors = t[LAN743X_HW_RX_ALIGNMENT_ERRORS];
+	s->rx_length_errors = t[LAN743X_HW_RX_FRAGMENT_ERRORS] +
+			      t[LAN743X_HW_RX_JABBER_ERRORS] +
+			      t[LAN743X_HW_RX_UNDERSIZE_ERRORS] +
+			      t[LAN743X_HW_RX_OVERSIZE_ERRORS];
+	s->rx_missed_errors = t[LAN743X_HW_RX_DROPPED_FRAMES];
+	s->multicast = t[LAN743X_HW_RX_MULTICAST_FRAMES];
+	s->tx_carrier_errors = t[LAN743X_HW_TX_CARRIER_ERRORS];
+	s->tx_aborted_errors = t[LAN743X_HW_TX_EXCESSIVE_COLLISIONS];
+	s->tx_window_errors = t[LAN743X_HW_TX_LATE_COLLISIONS];
+	s->collisions = t[LAN743X_HW_TX_SINGLE_COLLISIONS] +
+			t[LAN743X_HW_TX_MULTIPLE_COLLISIONS] +
+			t[LAN743X_HW_TX_EXCESSIVE_COLLISIONS] +
+			t[LAN743X_HW_TX_LATE_COLLISIONS];
+	s->tx_errors = t[LAN743X_HW_TX_FCS_ERRORS] +
+		       t[LAN743X_HW_TX_EXCESS_DEFERRAL_ERRORS] +
+		       s->tx_carrier_errors + s->tx_aborted_errors +
+		       s->tx_window_errors;
+	spin_unlock_irqrestore(&hs->lock, flags);
+	s->rx_errors = s->rx_crc_errors + s->rx_frame_errors +
+		       s->rx_length_errors;
+}
+
+/**
+ * lan743x_get_stats64() - ndo_get_stats64
+ * @netdev: our device
+ * @stats: filled in
+ */
+void lan743x_get_stats64(struct net_device *netdev,
+			 struct rtnl_link_stats64 *stats)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	lan743x_stats64_rx(adapter, stats);
+	lan743x_stats64_tx(adapter, stats);
+	lan743x_stats64_hw(adapter, stats);
+}

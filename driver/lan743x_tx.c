@@ -1,0 +1,505 @@
+// SPDX-License-Identifier: GPL-2.0
+/* TX ring of the LAN743x: scatter-gather, checksum offload, TSO.
+ *
+ * The TX descriptor has no OWN bit: descriptors up to TX_TAIL belong to the
+ * chip, which reports progress by writing the index of the next descriptor
+ * it will process to the head write-back location.  A frame is a head data
+ * descriptor (FS), for TSO an LSO extension descriptor, then one data
+ * descriptor per fragment; the last data descriptor carries LS and IOC.
+ *
+ * xmit (producer, serialised by the queue lock) owns tx->tail, NAPI
+ * (consumer) owns tx->head; queue stop/wake is the only synchronisation.
+ */
+
+#include <linux/dma-mapping.h>
+#include <linux/etherdevice.h>
+#include <linux/iopoll.h>
+#include <linux/tcp.h>
+#include <linux/udp.h>
+
+#include "lan743x_main.h"
+
+static struct device *lan743x_tx_dev(struct lan743x_tx *tx)
+{
+	return &tx->adapter->pdev->dev;
+}
+
+/* Free descriptors; one always stays unused so that tail != head - 1 + 1 */
+static u32 lan743x_tx_free(struct lan743x_tx *tx)
+{
+	return (READ_ONCE(tx->head) - tx->tail - 1) & tx->size_mask;
+}
+
+/**
+ * lan743x_tx_init() - one-time initialisation of a TX ring at probe
+ * @adapter: adapter
+ * @ch: channel number
+ */
+void lan743x_tx_init(struct lan743x_adapter *adapter, u8 ch)
+{
+	struct lan743x_tx *tx = &adapter->tx;
+
+	BUILD_BUG_ON(!is_power_of_2(LAN743X_TX_RING_SIZE));
+	BUILD_BUG_ON(LAN743X_TX_RING_SIZE <= 2 * LAN743X_TX_DESC_NEEDED);
+
+	tx->adapter = adapter;
+	tx->ch = ch;
+	tx->size = LAN743X_TX_RING_SIZE;
+	tx->size_mask = tx->size - 1;
+	tx->tail_reg = adapter->csr + TX_TAIL(ch);
+	u64_stats_init(&tx->stats.syncp);
+	u64_stats_init(&tx->xstats.syncp);
+	netif_napi_add_tx(adapter->netdev, &tx->napi, lan743x_tx_poll);
+}
+
+static void lan743x_tx_unmap(struct lan743x_tx *tx, struct lan743x_tx_slot *slot)
+{
+	struct device *dev = lan743x_tx_dev(tx);
+
+	if (slot->map == LAN743X_TX_MAP_SINGLE)
+		dma_unmap_single(dev, slot->dma, slot->len, DMA_TO_DEVICE);
+	else if (slot->map == LAN743X_TX_MAP_PAGE)
+		dma_unmap_page(dev, slot->dma, slot->len, DMA_TO_DEVICE);
+	slot->map = LAN743X_TX_MAP_NONE;
+}
+
+static int lan743x_tx_ring_alloc(struct lan743x_tx *tx)
+{
+	struct device *dev = lan743x_tx_dev(tx);
+
+	tx->ring_bytes = tx->size * sizeof(*tx->desc) + sizeof(*tx->head_wb);
+	tx->desc = dma_alloc_coherent(dev, tx->ring_bytes, &tx->ring_dma,
+				      GFP_KERNEL);
+	if (!tx->desc)
+		return -ENOMEM;
+	tx->head_wb = (__le32 *)&tx->desc[tx->size];
+
+	tx->slots = kcalloc(tx->size, sizeof(*tx->slots), GFP_KERNEL);
+	if (!tx->slots) {
+		dma_free_coherent(dev, tx->ring_bytes, tx->desc, tx->ring_dma);
+		tx->desc = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static void lan743x_tx_ring_free(struct lan743x_tx *tx)
+{
+	struct netdev_queue *txq;
+	u32 i;
+
+	if (!tx->desc)
+		return;
+	for (i = 0; i < tx->size; i++) {
+		lan743x_tx_unmap(tx, &tx->slots[i]);
+		dev_kfree_skb_any(tx->slots[i].skb);
+	}
+	txq = netdev_get_tx_queue(tx->adapter->netdev, tx->ch);
+	netdev_tx_reset_queue(txq);
+	kfree(tx->slots);
+	tx->slots = NULL;
+	dma_free_coherent(lan743x_tx_dev(tx), tx->ring_bytes, tx->desc,
+			  tx->ring_dma);
+	tx->desc = NULL;
+}
+
+static void lan743x_tx_hw_config(struct lan743x_tx *tx)
+{
+	struct lan743x_adapter *adapter = tx->adapter;
+	dma_addr_t wb = tx->ring_dma + tx->size * sizeof(*tx->desc);
+	u8 ch = tx->ch;
+	u32 val;
+
+	lan743x_wr32(adapter, TX_BASE_ADDRH(ch), upper_32_bits(tx->ring_dma));
+	lan743x_wr32(adapter, TX_BASE_ADDRL(ch), lower_32_bits(tx->ring_dma));
+
+	val = FIELD_PREP(TX_CFG_B_TX_RING_LEN_MASK_, tx->size);
+	if (!adapter->is_a0)
+		val |= TX_CFG_B_TDMABL_512_;
+	lan743x_wr32(adapter, TX_CFG_B(ch), val);
+
+	val = TX_CFG_A_TX_TMR_HPWB_SEL_IOC_ | TX_CFG_A_TX_HP_WB_EN_;
+	if (!adapter->is_a0)
+		val |= TX_CFG_A_TX_HP_WB_ON_INT_TMR_ |
+		       FIELD_PREP(TX_CFG_A_TX_PF_THRES_MASK_, 0x10) |
+		       FIELD_PREP(TX_CFG_A_TX_PF_PRI_THRES_MASK_, 4) |
+		       FIELD_PREP(TX_CFG_A_TX_HP_WB_THRES_MASK_, 7);
+	lan743x_wr32(adapter, TX_CFG_A(ch), val);
+
+	lan743x_wr32(adapter, TX_HEAD_WRITEBACK_ADDRH(ch), upper_32_bits(wb));
+	lan743x_wr32(adapter, TX_HEAD_WRITEBACK_ADDRL(ch), lower_32_bits(wb));
+}
+
+static int lan743x_tx_hw_start(struct lan743x_tx *tx)
+{
+	struct lan743x_adapter *adapter = tx->adapter;
+	u8 ch = tx->ch;
+	int ret;
+
+	lan743x_wr32(adapter, FCT_TX_CTL, FCT_TX_CTL_RESET_(ch));
+	lan743x_wait_bits(adapter, FCT_TX_CTL, FCT_TX_CTL_RESET_(ch), 0,
+			  1000, 100000);
+	lan743x_wr32(adapter, FCT_TX_CTL, FCT_TX_CTL_EN_(ch));
+
+	lan743x_wr32(adapter, DMAC_CMD, DMAC_CMD_TX_SWR_(ch));
+	ret = lan743x_wait_bits(adapter, DMAC_CMD, DMAC_CMD_TX_SWR_(ch), 0,
+				1000, 100000);
+	if (ret)
+		return ret;
+
+	*tx->head_wb = 0;
+	lan743x_tx_hw_config(tx);
+	if (lan743x_rd32(adapter, TX_HEAD(ch)))
+		return -EIO;
+	tx->head = 0;
+	tx->tail = 0;
+	writel(0, tx->tail_reg);
+	lan743x_wr32(adapter, TX_CFG_C(ch),
+		     lan743x_irq_ring_cfg_c(adapter, false, ch));
+
+	napi_enable(&tx->napi);
+	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_DMA_TX_(ch));
+	lan743x_wr32(adapter, DMAC_INT_EN_SET, DMAC_INT_BIT_TX_IOC_(ch));
+	lan743x_wr32(adapter, DMAC_CMD, DMAC_CMD_START_T_(ch));
+	return 0;
+}
+
+static void lan743x_tx_hw_stop(struct lan743x_tx *tx)
+{
+	struct lan743x_adapter *adapter = tx->adapter;
+	u32 both = DMAC_CMD_START_T_(tx->ch) | DMAC_CMD_STOP_T_(tx->ch);
+	u8 ch = tx->ch;
+	u32 cmd;
+
+	lan743x_wr32(adapter, DMAC_CMD, DMAC_CMD_STOP_T_(ch));
+	/* (START, STOP) = (1, 1) means "stop pending" */
+	readl_poll_timeout(adapter->csr + DMAC_CMD, cmd,
+			   (cmd & both) != both, 1000, 2000000);
+	lan743x_wr32(adapter, DMAC_INT_EN_CLR, DMAC_INT_BIT_TX_IOC_(ch));
+	lan743x_wr32(adapter, INT_EN_CLR, INT_BIT_DMA_TX_(ch));
+
+	lan743x_wr32(adapter, FCT_TX_CTL, FCT_TX_CTL_DIS_(ch));
+	lan743x_wait_bits(adapter, FCT_TX_CTL, FCT_TX_CTL_EN_(ch), 0,
+			  1000, 100000);
+}
+
+/**
+ * lan743x_tx_open() - allocate and start the TX ring
+ * @tx: ring
+ *
+ * Return: 0 or a negative errno; nothing is left allocated on error.
+ */
+int lan743x_tx_open(struct lan743x_tx *tx)
+{
+	int ret;
+
+	tx->clear_sts = !lan743x_irq_ring_dedicated(tx->adapter, false, tx->ch) ||
+			tx->adapter->is_a0;
+	ret = lan743x_tx_ring_alloc(tx);
+	if (ret)
+		return ret;
+
+	ret = lan743x_tx_hw_start(tx);
+	if (ret)
+		goto free_ring;
+	return 0;
+
+free_ring:
+	lan743x_tx_ring_free(tx);
+	return ret;
+}
+
+/**
+ * lan743x_tx_close() - stop the TX ring and drop what it still holds
+ * @tx: ring opened by lan743x_tx_open()
+ */
+void lan743x_tx_close(struct lan743x_tx *tx)
+{
+	lan743x_tx_hw_stop(tx);
+	napi_disable(&tx->napi);
+	lan743x_tx_ring_free(tx);
+}
+
+static u32 lan743x_tx_desc_count(struct sk_buff *skb)
+{
+	return 1 + skb_is_gso(skb) + skb_shinfo(skb)->nr_frags;
+}
+
+static void lan743x_tx_set_desc(struct lan743x_tx *tx, u32 idx, u32 data0,
+				dma_addr_t dma, u32 data3)
+{
+	struct lan743x_desc *desc = &tx->desc[idx];
+
+	desc->data1 = cpu_to_le32(lower_32_bits(dma));
+	desc->data2 = cpu_to_le32(upper_32_bits(dma));
+	desc->data3 = cpu_to_le32(data3);
+	desc->data0 = cpu_to_le32(data0);
+}
+
+static u32 lan743x_tx_data0(u32 len, u32 flags)
+{
+	return FIELD_PREP(TX_DESC_DATA0_DTYPE_MASK_, TX_DESC_DTYPE_DATA_) |
+	       TX_DESC_DATA0_FCS_ | flags |
+	       FIELD_PREP(TX_DESC_DATA0_BUF_LENGTH_MASK_, len);
+}
+
+/* Undo the mappings of a partially built frame, first..idx exclusive */
+static void lan743x_tx_unwind(struct lan743x_tx *tx, u32 first, u32 idx)
+{
+	for (; first != idx; first = (first + 1) & tx->size_mask)
+		lan743x_tx_unmap(tx, &tx->slots[first]);
+}
+
+/* Head descriptor and, for TSO, the LSO extension descriptor.
+ * Return: index after them, or -ENOMEM.
+ */
+static int lan743x_tx_map_head(struct lan743x_tx *tx, struct sk_buff *skb,
+			       u32 flags)
+{
+	struct device *dev = lan743x_tx_dev(tx);
+	u32 len = skb_headlen(skb), idx = tx->tail;
+	struct lan743x_tx_slot *slot = &tx->slots[idx];
+	u32 data3 = skb->len;
+	dma_addr_t dma;
+
+	dma = dma_map_single(dev, skb->data, len, DMA_TO_DEVICE);
+	if (dma_mapping_error(dev, dma))
+		return -ENOMEM;
+	slot->dma = dma;
+	slot->len = len;
+	slot->map = LAN743X_TX_MAP_SINGLE;
+
+	if (skb_is_gso(skb)) {
+		flags |= TX_DESC_DATA0_EXT_;
+		data3 = max_t(u32, skb_shinfo(skb)->gso_size, TX_DESC_MIN_MSS);
+	}
+	flags |= TX_DESC_DATA0_FS_;
+	lan743x_tx_set_desc(tx, idx, lan743x_tx_data0(len, flags), dma,
+			    FIELD_PREP(TX_DESC_DATA3_FRAME_LENGTH_MSS_MASK_, data3));
+	idx = (idx + 1) & tx->size_mask;
+
+	if (skb_is_gso(skb)) {
+		flags = FIELD_PREP(TX_DESC_DATA0_DTYPE_MASK_, TX_DESC_DTYPE_EXT_) |
+			TX_DESC_DATA0_EXT_LSO_ |
+			FIELD_PREP(TX_DESC_DATA0_EXT_PAY_LENGTH_MASK_, skb->len);
+		lan743x_tx_set_desc(tx, idx, flags, 0, 0);
+		idx = (idx + 1) & tx->size_mask;
+	}
+	return idx;
+}
+
+/* Fragments.  Return: index after the last descriptor, or -ENOMEM */
+static int lan743x_tx_map_frags(struct lan743x_tx *tx, struct sk_buff *skb,
+				u32 idx)
+{
+	u32 data3 = FIELD_PREP(TX_DESC_DATA3_FRAME_LENGTH_MSS_MASK_, skb->len);
+	struct device *dev = lan743x_tx_dev(tx);
+	unsigned int i, nr = skb_shinfo(skb)->nr_frags;
+	u32 last_flags = TX_DESC_DATA0_LS_ | TX_DESC_DATA0_IOC_;
+
+	for (i = 0; i < nr; i++) {
+		const skb_frag_t *frag = &skb_shinfo(skb)->frags[i];
+		struct lan743x_tx_slot *slot = &tx->slots[idx];
+		u32 len = skb_frag_size(frag);
+		dma_addr_t dma;
+
+		dma = skb_frag_dma_map(dev, frag, 0, len, DMA_TO_DEVICE);
+		if (dma_mapping_error(dev, dma))
+			return -ENOMEM;
+		slot->dma = dma;
+		slot->len = len;
+		slot->map = LAN743X_TX_MAP_PAGE;
+		lan743x_tx_set_desc(tx, idx,
+				    lan743x_tx_data0(len, i == nr - 1 ?
+						     last_flags : 0),
+				    dma, data3);
+		idx = (idx + 1) & tx->size_mask;
+	}
+	return idx;
+}
+
+static u32 lan743x_tx_csum_flags(struct sk_buff *skb)
+{
+	if (skb->ip_summed != CHECKSUM_PARTIAL)
+		return 0;
+	return TX_DESC_DATA0_ICE_ | TX_DESC_DATA0_IPE_ | TX_DESC_DATA0_TPE_;
+}
+
+static void lan743x_tx_count(struct lan743x_tx *tx, struct sk_buff *skb,
+			     bool busy, bool map_err)
+{
+	struct lan743x_tx_xstats *s = &tx->xstats;
+
+	u64_stats_update_begin(&s->syncp);
+	if (map_err) {
+		s->map_err++;
+	} else if (busy) {
+		s->busy++;
+	} else {
+		s->tso += skb_is_gso(skb);
+		s->csum_partial += skb->ip_summed == CHECKSUM_PARTIAL;
+	}
+	u64_stats_update_end(&s->syncp);
+}
+
+static void lan743x_tx_maybe_stop(struct lan743x_tx *tx,
+				  struct netdev_queue *txq)
+{
+	if (likely(lan743x_tx_free(tx) >= LAN743X_TX_DESC_NEEDED))
+		return;
+	netif_tx_stop_queue(txq);
+	lan743x_tx_count(tx, NULL, true, false);
+	/* Pairs with smp_mb() in lan743x_tx_poll(): either we see the room
+	 * NAPI made, or NAPI sees the stopped queue and wakes it.
+	 */
+	smp_mb();
+	if (lan743x_tx_free(tx) >= LAN743X_TX_DESC_NEEDED)
+		netif_tx_start_queue(txq);
+}
+
+/**
+ * lan743x_xmit() - ndo_start_xmit
+ * @skb: frame
+ * @netdev: our device
+ *
+ * Return: NETDEV_TX_OK, or NETDEV_TX_BUSY if the ring is unexpectedly full.
+ */
+netdev_tx_t lan743x_xmit(struct sk_buff *skb, struct net_device *netdev)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	struct netdev_queue *txq = netdev_get_tx_queue(netdev, 0);
+	struct lan743x_tx *tx = &adapter->tx;
+	u32 first = tx->tail, bytes = skb->len;
+	struct lan743x_tx_slot *last;
+	int idx;
+
+	if (unlikely(lan743x_tx_free(tx) < lan743x_tx_desc_count(skb))) {
+		netif_tx_stop_queue(txq);
+		lan743x_tx_count(tx, skb, true, false);
+		return NETDEV_TX_BUSY;
+	}
+
+	idx = lan743x_tx_map_head(tx, skb, lan743x_tx_csum_flags(skb) |
+				  (skb_shinfo(skb)->nr_frags ? 0 :
+				   TX_DESC_DATA0_LS_ | TX_DESC_DATA0_IOC_));
+	if (idx >= 0)
+		idx = lan743x_tx_map_frags(tx, skb, idx);
+	if (idx < 0)
+		goto map_err;
+
+	/* completion frees the skb when the chip is past the last descriptor */
+	last = &tx->slots[(idx - 1) & tx->size_mask];
+	last->skb = skb;
+	last->bytes = bytes;
+	last->segs = skb_is_gso(skb) ? skb_shinfo(skb)->gso_segs : 1;
+	lan743x_tx_count(tx, skb, false, false);
+	skb_tx_timestamp(skb);
+
+	WRITE_ONCE(tx->tail, idx);
+	lan743x_tx_maybe_stop(tx, txq);
+	if (__netdev_tx_sent_queue(txq, bytes, netdev_xmit_more()))
+		/* writel() orders the descriptor writes before the doorbell */
+		writel(tx->tail, tx->tail_reg);
+	return NETDEV_TX_OK;
+
+map_err:
+	lan743x_tx_unwind(tx, first, (first + lan743x_tx_desc_count(skb)) &
+			  tx->size_mask);
+	lan743x_tx_count(tx, skb, false, true);
+	dev_kfree_skb_any(skb);
+	/* frames batched with xmit_more before this one still need a kick */
+	if (!netdev_xmit_more())
+		writel(tx->tail, tx->tail_reg);
+	return NETDEV_TX_OK;
+}
+
+/**
+ * lan743x_features_check() - ndo_features_check
+ * @skb: frame
+ * @netdev: our device
+ * @features: features the stack would use
+ *
+ * The chip finds the IP and TCP/UDP headers itself: it cannot offload
+ * tunnels or other L4 protocols; let the stack do those in software.
+ *
+ * Return: the features usable for @skb.
+ */
+netdev_features_t lan743x_features_check(struct sk_buff *skb,
+					 struct net_device *netdev,
+					 netdev_features_t features)
+{
+	if (skb->ip_summed != CHECKSUM_PARTIAL)
+		return features;
+	if (skb->encapsulation ||
+	    (skb->csum_offset != offsetof(struct tcphdr, check) &&
+	     skb->csum_offset != offsetof(struct udphdr, check)))
+		features &= ~(NETIF_F_CSUM_MASK | NETIF_F_GSO_MASK);
+	return features;
+}
+
+/* Release the descriptors the chip has reported done, wake the queue */
+static void lan743x_tx_clean(struct lan743x_tx *tx, int budget)
+{
+	u32 hw_head = le32_to_cpu(READ_ONCE(*tx->head_wb)) & tx->size_mask;
+	unsigned int pkts = 0, bytes = 0, segs = 0;
+	struct netdev_queue *txq;
+	u32 head = tx->head;
+
+	while (head != hw_head) {
+		struct lan743x_tx_slot *slot = &tx->slots[head];
+
+		lan743x_tx_unmap(tx, slot);
+		if (slot->skb) {
+			pkts++;
+			bytes += slot->bytes;
+			segs += slot->segs;
+			napi_consume_skb(slot->skb, budget);
+			slot->skb = NULL;
+		}
+		head = (head + 1) & tx->size_mask;
+	}
+	if (!pkts && head == tx->head)
+		return;
+
+	WRITE_ONCE(tx->head, head);
+	txq = netdev_get_tx_queue(tx->adapter->netdev, tx->ch);
+	netdev_tx_completed_queue(txq, pkts, bytes);
+
+	u64_stats_update_begin(&tx->stats.syncp);
+	tx->stats.packets += segs;
+	tx->stats.bytes += bytes;
+	u64_stats_update_end(&tx->stats.syncp);
+
+	/* Pairs with smp_mb() in lan743x_tx_maybe_stop() */
+	smp_mb();
+	if (netif_tx_queue_stopped(txq) &&
+	    lan743x_tx_free(tx) >= LAN743X_TX_DESC_NEEDED)
+		netif_tx_wake_queue(txq);
+}
+
+/**
+ * lan743x_tx_poll() - NAPI poll of the TX ring: reclaim completed frames
+ * @napi: the ring's NAPI context
+ * @budget: 0 from netpoll, else the NAPI weight
+ *
+ * Return: 0 when done, @budget to be polled again.
+ */
+int lan743x_tx_poll(struct napi_struct *napi, int budget)
+{
+	struct lan743x_tx *tx = container_of(napi, struct lan743x_tx, napi);
+	struct lan743x_adapter *adapter = tx->adapter;
+
+	if (tx->clear_sts)
+		/* Clear before looking: a completion after this sets it again */
+		lan743x_wr32(adapter, DMAC_INT_STS, DMAC_INT_BIT_TX_IOC_(tx->ch));
+
+	lan743x_tx_clean(tx, budget);
+
+	if (!budget ||
+	    (le32_to_cpu(READ_ONCE(*tx->head_wb)) & tx->size_mask) != tx->head)
+		return budget;
+
+	if (napi_complete_done(napi, 0))
+		lan743x_wr32(adapter, INT_EN_SET, INT_BIT_DMA_TX_(tx->ch));
+	return 0;
+}

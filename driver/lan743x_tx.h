@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* TX ring of the LAN743x driver. */
+#ifndef _LAN743X_TX_H
+#define _LAN743X_TX_H
+
+#include <linux/netdevice.h>
+#include <linux/types.h>
+#include <linux/u64_stats_sync.h>
+
+struct lan743x_adapter;
+struct lan743x_desc;
+
+#define LAN743X_TX_RING_SIZE		128
+/* worst case frame: head, LSO extension, every fragment */
+#define LAN743X_TX_DESC_NEEDED		(MAX_SKB_FRAGS + 2)
+
+enum lan743x_tx_map {
+	LAN743X_TX_MAP_NONE,
+	LAN743X_TX_MAP_SINGLE,
+	LAN743X_TX_MAP_PAGE,
+};
+
+/**
+ * struct lan743x_tx_slot - what to undo when a descriptor completes
+ * @skb: the frame, on the last descriptor of the frame only
+ * @dma: mapped address
+ * @len: mapped length
+ * @map: how @dma was mapped
+ * @bytes: wire bytes of the frame (BQL), with @skb
+ * @segs: segments of the frame, with @skb
+ */
+struct lan743x_tx_slot {
+	struct sk_buff *skb;
+	dma_addr_t dma;
+	u32 len;
+	enum lan743x_tx_map map;
+	u32 bytes;
+	u32 segs;
+};
+
+/**
+ * struct lan743x_tx_stats - completion counters of the TX ring (NAPI)
+ * @packets: frames (TSO segments counted) completed
+ * @bytes: bytes completed
+ * @syncp: protects the counters on 32-bit hosts
+ */
+struct lan743x_tx_stats {
+	u64 packets;
+	u64 bytes;
+	struct u64_stats_sync syncp;
+};
+
+/**
+ * struct lan743x_tx_xstats - counters of the xmit path
+ * @tso: TSO frames queued
+ * @csum_partial: frames queued with checksum offload
+ * @busy: times the queue was stopped for lack of descriptors
+ * @map_err: DMA mapping failures (frame dropped)
+ * @dropped: frames dropped for other reasons
+ * @syncp: protects the counters on 32-bit hosts
+ */
+struct lan743x_tx_xstats {
+	u64 tso;
+	u64 csum_partial;
+	u64 busy;
+	u64 map_err;
+	u64 dropped;
+	struct u64_stats_sync syncp;
+};
+
+/**
+ * struct lan743x_tx - one TX DMA channel
+ * @desc: descriptor ring (coherent)
+ * @slots: per-descriptor unmap information
+ * @head_wb: where the chip writes the index it will process next
+ * @tail_reg: TX_TAIL doorbell
+ * @size_mask: ring size - 1
+ * @head: oldest descriptor not yet completed (NAPI)
+ * @tail: next free descriptor (xmit)
+ * @clear_sts: NAPI must clear DMAC_INT_STS itself (no auto-clear)
+ * @napi: NAPI context for completions
+ * @stats: completion counters
+ * @xstats: xmit path counters
+ * @adapter: owning adapter
+ * @ring_dma: device address of @desc; @head_wb follows the descriptors
+ * @ring_bytes: size of the coherent allocation
+ * @size: number of descriptors
+ * @ch: channel number
+ */
+struct lan743x_tx {
+	/* hot path */
+	struct lan743x_desc *desc;
+	struct lan743x_tx_slot *slots;
+	__le32 *head_wb;
+	void __iomem *tail_reg;
+	u32 size_mask;
+	u32 head;
+	u32 tail;
+	bool clear_sts;
+	struct napi_struct napi;
+	struct lan743x_tx_stats stats;
+	struct lan743x_tx_xstats xstats;
+
+	/* slow path */
+	struct lan743x_adapter *adapter;
+	dma_addr_t ring_dma;
+	size_t ring_bytes;
+	u32 size;
+	u8 ch;
+};
+
+/* lan743x_tx.c */
+void lan743x_tx_init(struct lan743x_adapter *adapter, u8 ch);
+int lan743x_tx_open(struct lan743x_tx *tx);
+void lan743x_tx_close(struct lan743x_tx *tx);
+netdev_tx_t lan743x_xmit(struct sk_buff *skb, struct net_device *netdev);
+netdev_features_t lan743x_features_check(struct sk_buff *skb,
+					 struct net_device *netdev,
+					 netdev_features_t features);
+int lan743x_tx_poll(struct napi_struct *napi, int budget);
+
+#endif /* _LAN743X_TX_H */
