@@ -123,7 +123,8 @@ flag() { awk -v f="$1" '$1 == f { print $2 }' "$st/flags"; }
 case $1 in
 --show-priv-flags)
 	echo "Private flags for $2:"
-	awk '{ print $1 ": " $2 }' "$st/flags" ;;
+	# like ethtool: names padded to the longest one
+	awk '{ printf "%-15s: %s\n", $1, $2 }' "$st/flags" ;;
 --set-priv-flags)
 	shift 2
 	while [ $# -ge 2 ]; do
@@ -154,6 +155,9 @@ case $1 in
 esac
 EOT
 chmod +x "$mock/bin/ethtool"
+# A state other than the defaults and than any policy, to see it restored.
+printf 'rx-mtu-buffers on\nrx-partial-sync off\nrx-page-pool on\n' >"$mock/state/flags"
+echo 128 >"$mock/state/cb"
 mout=$tmp/mockout
 printf '#!/bin/sh\necho "$*" >>%s/hook.log\n' "$tmp" >"$tmp/hook"
 chmod +x "$tmp/hook"
@@ -171,7 +175,7 @@ hooks=$(awk '{ print $1, $3 }' "$tmp/hook.log" 2>/dev/null | tr '\n' ' ')
 	fail "hook (-x) calls wrong: '$hooks'"
 grep -q -- '--set-priv-flags lo rx-mtu-buffers off rx-partial-sync off rx-page-pool off' "$mock/state/calls" ||
 	fail "policy legacy was not applied through ethtool --set-priv-flags"
-[ "$(tail -n 2 "$mock/state/calls" | tr '\n' ' ')" = "--set-priv-flags lo rx-mtu-buffers on rx-partial-sync on rx-page-pool on --set-tunable lo rx-copybreak 256 " ] ||
+[ "$(tail -n 2 "$mock/state/calls" | tr '\n' ' ')" = "--set-priv-flags lo rx-mtu-buffers on rx-partial-sync off rx-page-pool on --set-tunable lo rx-copybreak 128 " ] ||
 	fail "original settings not restored at exit: $(tail -n 2 "$mock/state/calls" | tr '\n' ' ')"
 
 # Report, with a made-up deterministic cost figure to check its slot.
