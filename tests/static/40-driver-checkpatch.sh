@@ -1,0 +1,41 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# checkpatch.pl --strict --no-tree -f on every driver source file, with the
+# checkpatch of Debian's linux-source-6.1 (extracted once, with its data
+# files, to /var/cache/lan743x/checkpatch-6.1).  Any ERROR, WARNING or CHECK
+# fails.  Exit 0 = pass, else the reason is printed last.
+set -u
+check=40-driver-checkpatch
+root=$(cd "$(dirname "$0")/../.." && pwd)
+fail() {
+	echo "$check: $*"
+	exit 1
+}
+
+tarball=/usr/src/linux-source-6.1.tar.xz
+dir=/var/cache/lan743x/checkpatch-6.1
+cp=$dir/linux-source-6.1/scripts/checkpatch.pl
+if [ ! -x "$cp" ]; then
+	[ -f "$tarball" ] || fail "$tarball missing (linux-source-6.1)"
+	mkdir -p "$dir" || fail "cannot create $dir"
+	tar -C "$dir" -xf "$tarball" linux-source-6.1/scripts/checkpatch.pl \
+		linux-source-6.1/scripts/spelling.txt \
+		linux-source-6.1/scripts/const_structs.checkpatch ||
+		fail "cannot extract checkpatch.pl from $tarball"
+fi
+
+tmp=$(mktemp -d /tmp/lan743x-checkpatch.XXXXXX) || fail "mktemp failed"
+trap 'rm -rf "$tmp"' EXIT
+bad=0 n=0
+for f in "$root"/driver/lan743x_*.[ch] "$root"/driver/Kbuild "$root"/driver/Makefile; do
+	case $f in *.mod.c) continue ;; esac
+	n=$((n + 1))
+	# run from a scratch directory: --no-tree leaves a cache file behind
+	if ! (cd "$tmp" && perl "$cp" --strict --no-tree --no-summary -q -f "$f") \
+		>"$tmp/out" 2>&1 || grep -qE '^(ERROR|WARNING|CHECK)' "$tmp/out"; then
+		cat "$tmp/out"
+		bad=$((bad + 1))
+	fi
+done
+[ "$bad" -eq 0 ] || fail "$bad of $n files not checkpatch --strict clean"
+echo "$check: $n files clean"
