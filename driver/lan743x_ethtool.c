@@ -46,9 +46,19 @@ static const struct lan743x_stat_desc lan743x_txx_stat_desc[] = {
 				 LAN743X_NUM_RX * LAN743X_RX_STAT_CNT + \
 				 LAN743X_NUM_TX * LAN743X_TX_STAT_CNT)
 
-/* Registers in the ethtool -d dump; INT_STS_R2C is left out: reading it
- * would acknowledge interrupts.
+/* ethtool -d: first the 18 dwords ethtool's own lan743x decoder knows
+ * (register dump version 1; dword 0 is a flags word, zero here), then whole
+ * register blocks.  INT_STS_R2C is left out: reading it acknowledges
+ * interrupts.
  */
+#define LAN743X_REGS_VERSION	1
+
+static const u16 lan743x_reg_v1[] = {
+	ID_REV, FPGA_REV, STRAP_READ, INT_STS, HW_CFG, PMT_CTL, E2P_CMD,
+	E2P_DATA, MAC_CR, MAC_RX, MAC_TX, MAC_FLOW, MAC_MII_ACC, MAC_MII_DATA,
+	MAC_EEE_TX_LPI_REQ_DLY_CNT, MAC_WUCSR, MAC_WK_SRC,
+};
+
 static const struct {
 	u16 first;
 	u16 last;
@@ -164,7 +174,7 @@ static void lan743x_get_ethtool_stats(struct net_device *netdev,
 
 static int lan743x_get_regs_len(struct net_device *netdev)
 {
-	int i, len = 0;
+	int i, len = (1 + ARRAY_SIZE(lan743x_reg_v1)) * sizeof(u32);
 
 	for (i = 0; i < ARRAY_SIZE(lan743x_reg_ranges); i++)
 		len += lan743x_reg_ranges[i].last - lan743x_reg_ranges[i].first +
@@ -180,7 +190,10 @@ static void lan743x_get_regs(struct net_device *netdev,
 	u32 reg;
 	int i;
 
-	regs->version = adapter->id_rev;
+	regs->version = LAN743X_REGS_VERSION;
+	*buf++ = 0;
+	for (i = 0; i < ARRAY_SIZE(lan743x_reg_v1); i++)
+		*buf++ = lan743x_rd32(adapter, lan743x_reg_v1[i]);
 	for (i = 0; i < ARRAY_SIZE(lan743x_reg_ranges); i++)
 		for (reg = lan743x_reg_ranges[i].first;
 		     reg <= lan743x_reg_ranges[i].last; reg += sizeof(u32))

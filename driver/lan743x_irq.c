@@ -122,9 +122,10 @@ static void lan743x_irq_shared_mask(struct lan743x_adapter *adapter, bool mask)
 static irqreturn_t lan743x_isr_shared(int irq, void *data)
 {
 	struct lan743x_vector *vec = data;
-	struct lan743x_adapter *adapter = vec->adapter;
+	struct lan743x_adapter *adapter;
 	u32 sts;
 
+	adapter = vec->adapter;
 	sts = lan743x_rd32(adapter, adapter->is_a0 ? INT_STS : INT_STS_R2C);
 	if (!(sts & INT_BIT_MAS_))
 		return IRQ_NONE;

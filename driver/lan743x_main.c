@@ -397,6 +397,7 @@ static int lan743x_open(struct net_device *netdev)
 		goto close_mac;
 
 	schedule_delayed_work(&adapter->stats_work, HZ);
+	adapter->hw_up = true;
 	netif_tx_start_all_queues(netdev);
 	return 0;
 
@@ -412,6 +413,10 @@ static int lan743x_stop(struct net_device *netdev)
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
 
+	/* a failed reset or resume leaves the interface up but the chip down */
+	if (!adapter->hw_up)
+		return 0;
+	adapter->hw_up = false;
 	netif_tx_disable(netdev);
 	cancel_delayed_work_sync(&adapter->stats_work);
 	lan743x_hw_stats_fold(adapter);
@@ -480,15 +485,17 @@ static void lan743x_tx_timeout(struct net_device *netdev, unsigned int txq)
 /* TX timeout recovery: close, reset the chip, reopen */
 static void lan743x_reset_work(struct work_struct *work)
 {
-	struct lan743x_adapter *adapter =
-		container_of(work, struct lan743x_adapter, reset_work);
-	struct net_device *netdev = adapter->netdev;
+	struct lan743x_adapter *adapter;
+	struct net_device *netdev;
 	int ret;
 
+	adapter = container_of(work, struct lan743x_adapter, reset_work);
+	netdev = adapter->netdev;
 	rtnl_lock();
 	if (!netif_running(netdev) || !netif_device_present(netdev))
 		goto unlock;
 	lan743x_stop(netdev);
+	lan743x_hw_stats_freeze(adapter);
 	ret = lan743x_chip_reset(adapter);
 	if (!ret)
 		ret = lan743x_hw_init(adapter);
@@ -613,8 +620,9 @@ free_netdev:
 static void lan743x_remove(struct pci_dev *pdev)
 {
 	struct net_device *netdev = pci_get_drvdata(pdev);
-	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	struct lan743x_adapter *adapter;
 
+	adapter = netdev_priv(netdev);
 	unregister_netdev(netdev);
 	cancel_work_sync(&adapter->reset_work);
 	lan743x_mdio_remove(adapter);
@@ -629,10 +637,13 @@ static void lan743x_remove(struct pci_dev *pdev)
 static int lan743x_suspend(struct device *dev)
 {
 	struct net_device *netdev = dev_get_drvdata(dev);
+	struct lan743x_adapter *adapter;
 
+	adapter = netdev_priv(netdev);
 	rtnl_lock();
 	if (netif_running(netdev))
 		lan743x_stop(netdev);
+	lan743x_hw_stats_freeze(adapter);
 	netif_device_detach(netdev);
 	rtnl_unlock();
 	return 0;
@@ -641,9 +652,10 @@ static int lan743x_suspend(struct device *dev)
 static int lan743x_resume(struct device *dev)
 {
 	struct net_device *netdev = dev_get_drvdata(dev);
-	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	struct lan743x_adapter *adapter;
 	int ret;
 
+	adapter = netdev_priv(netdev);
 	rtnl_lock();
 	ret = lan743x_chip_reset(adapter);
 	if (!ret)

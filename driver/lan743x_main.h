@@ -25,6 +25,8 @@
 #define FPGA_REV_MAJOR_MASK_		GENMASK(7, 0)
 #define FPGA_REV_MINOR_MASK_		GENMASK(15, 8)
 
+#define STRAP_READ			0x00C
+
 #define HW_CFG				0x010
 #define HW_CFG_LRST_			BIT(1)
 
@@ -42,6 +44,9 @@
 #define DP_CMD_WRITE_			BIT(0)
 #define DP_ADDR				0x02C
 #define DP_DATA_0			0x030
+
+#define E2P_CMD				0x040
+#define E2P_DATA			0x044
 
 #define GPIO_CFG0			0x050
 #define GPIO_CFG1			0x054
@@ -105,6 +110,10 @@ enum {
 #define MAC_MII_ACC_MII_BUSY_		BIT(0)
 #define MAC_MII_DATA			0x124
 #define MAC_MII_DATA_MASK_		GENMASK(15, 0)
+
+#define MAC_EEE_TX_LPI_REQ_DLY_CNT	0x130
+#define MAC_WUCSR			0x140
+#define MAC_WK_SRC			0x144
 
 /* Receive filtering engine */
 #define RFE_ADDR_FILT_CNT		33	/* entry 0 is our own address */
@@ -413,11 +422,13 @@ enum lan743x_hw_stat {
 /**
  * struct lan743x_hw_stats - 64-bit view of the 32-bit MAC counters
  * @lock: serialises folding (stats work, ndo_get_stats64, ethtool)
+ * @live: @last matches the chip (false while it is being reset)
  * @last: raw counter values at the previous fold
  * @total: accumulated 64-bit values
  */
 struct lan743x_hw_stats {
-	spinlock_t lock;	/* protects last[] and total[] */
+	spinlock_t lock;	/* protects live, last[] and total[] */
+	bool live;
 	u32 last[LAN743X_HW_STAT_CNT];
 	u64 total[LAN743X_HW_STAT_CNT];
 };
@@ -430,6 +441,7 @@ struct lan743x_hw_stats {
  * @id_rev: ID_REV register as read at probe
  * @is_a0: A0 silicon: no interrupt auto set/clear, no MSI, no coalescing
  * @msg_enable: netif_msg_* bitmap
+ * @hw_up: rings, IRQs and PHY are up (lan743x_open() succeeded)
  * @irq_mode: MSI-X, MSI or INTx
  * @num_vectors: vectors in use (1 or LAN743X_MAX_VECTORS)
  * @vectors: per-vector state
@@ -454,6 +466,7 @@ struct lan743x_adapter {
 	u32 id_rev;
 	bool is_a0;
 	u32 msg_enable;
+	bool hw_up;
 
 	enum lan743x_irq_mode irq_mode;
 	unsigned int num_vectors;
@@ -517,6 +530,7 @@ void lan743x_phy_disconnect(struct lan743x_adapter *adapter);
 /* lan743x_stats.c */
 void lan743x_hw_stats_init(struct lan743x_adapter *adapter);
 void lan743x_hw_stats_fold(struct lan743x_adapter *adapter);
+void lan743x_hw_stats_freeze(struct lan743x_adapter *adapter);
 void lan743x_hw_stats_work(struct work_struct *work);
 void lan743x_get_stats64(struct net_device *netdev,
 			 struct rtnl_link_stats64 *stats);

@@ -183,8 +183,8 @@ static void lan743x_phy_no_gbit_half(struct phy_device *phydev)
  */
 int lan743x_phy_connect(struct lan743x_adapter *adapter)
 {
-	struct net_device *netdev = adapter->netdev;
 	phy_interface_t iface = PHY_INTERFACE_MODE_RGMII;
+	struct net_device *netdev = adapter->netdev;
 	struct phy_device *phydev;
 	int ret;
 

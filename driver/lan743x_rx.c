@@ -118,8 +118,8 @@ static void lan743x_rx_free_buffers(struct lan743x_rx *rx)
 
 static int lan743x_rx_fill(struct lan743x_rx *rx)
 {
-	u32 i;
 	int ret;
+	u32 i;
 
 	for (i = 0; i < rx->size; i++) {
 		ret = rx->ops->refill(rx, &rx->slots[i], GFP_KERNEL);
@@ -186,8 +186,8 @@ static void lan743x_rx_ring_free(struct lan743x_rx *rx)
 
 static void lan743x_rx_hw_config(struct lan743x_rx *rx)
 {
-	struct lan743x_adapter *adapter = rx->adapter;
 	dma_addr_t wb = rx->ring_dma + rx->size * sizeof(*rx->desc);
+	struct lan743x_adapter *adapter = rx->adapter;
 	u8 ch = rx->ch;
 	u32 val;
 
@@ -254,8 +254,8 @@ static int lan743x_rx_hw_start(struct lan743x_rx *rx)
 
 static void lan743x_rx_hw_stop(struct lan743x_rx *rx)
 {
-	struct lan743x_adapter *adapter = rx->adapter;
 	u32 both = DMAC_CMD_START_R_(rx->ch) | DMAC_CMD_STOP_R_(rx->ch);
+	struct lan743x_adapter *adapter = rx->adapter;
 	u8 ch = rx->ch;
 	u32 cmd;
 
@@ -465,8 +465,8 @@ static void lan743x_rx_buffer(struct lan743x_rx *rx,
 static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
 			   struct lan743x_rx_batch *b)
 {
+	struct lan743x_desc *desc = &rx->desc[rx->next];
 	u32 idx = rx->next;
-	struct lan743x_desc *desc = &rx->desc[idx];
 	u32 data0, data1;
 
 	if (idx == *hw_head) {
@@ -529,8 +529,8 @@ int lan743x_rx_poll(struct napi_struct *napi, int budget)
 	struct lan743x_rx *rx = container_of(napi, struct lan743x_rx, napi);
 	struct lan743x_adapter *adapter = rx->adapter;
 	struct lan743x_rx_batch b = {};
-	u32 hw_head = rx->next;
 	unsigned int buffers = 0;
+	u32 hw_head = rx->next;
 	u32 rearm = 0;
 
 	if (rx->clear_sts)

@@ -68,8 +68,8 @@ int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 {
 	struct device *dev = lan743x_rx_dev(rx);
 	u32 len = READ_ONCE(rx->buf_len);
-	u32 truesize;
 	dma_addr_t dma;
+	u32 truesize;
 	void *buf;
 
 	truesize = lan743x_rx_mtu_truesize(len);

@@ -95,6 +95,24 @@ void lan743x_hw_stats_init(struct lan743x_adapter *adapter)
 	spin_lock_irqsave(&hs->lock, flags);
 	for (i = 0; i < LAN743X_HW_STAT_CNT; i++)
 		hs->last[i] = lan743x_rd32(adapter, lan743x_hw_stat_regs[i]);
+	hs->live = true;
+	spin_unlock_irqrestore(&hs->lock, flags);
+}
+
+/**
+ * lan743x_hw_stats_freeze() - fold one last time before the chip is reset
+ * @adapter: adapter
+ *
+ * Folding stays off until lan743x_hw_stats_init() takes a new baseline.
+ */
+void lan743x_hw_stats_freeze(struct lan743x_adapter *adapter)
+{
+	struct lan743x_hw_stats *hs = &adapter->hw_stats;
+	unsigned long flags;
+
+	lan743x_hw_stats_fold(adapter);
+	spin_lock_irqsave(&hs->lock, flags);
+	hs->live = false;
 	spin_unlock_irqrestore(&hs->lock, flags);
 }
 
@@ -116,7 +134,7 @@ void lan743x_hw_stats_fold(struct lan743x_adapter *adapter)
 		return;
 
 	spin_lock_irqsave(&hs->lock, flags);
-	for (i = 0; i < LAN743X_HW_STAT_CNT; i++) {
+	for (i = 0; hs->live && i < LAN743X_HW_STAT_CNT; i++) {
 		now = lan743x_rd32(adapter, lan743x_hw_stat_regs[i]);
 		hs->total[i] += (u32)(now - hs->last[i]);
 		hs->last[i] = now;

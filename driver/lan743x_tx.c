@@ -105,8 +105,8 @@ static void lan743x_tx_ring_free(struct lan743x_tx *tx)
 
 static void lan743x_tx_hw_config(struct lan743x_tx *tx)
 {
-	struct lan743x_adapter *adapter = tx->adapter;
 	dma_addr_t wb = tx->ring_dma + tx->size * sizeof(*tx->desc);
+	struct lan743x_adapter *adapter = tx->adapter;
 	u8 ch = tx->ch;
 	u32 val;
 
@@ -166,8 +166,8 @@ static int lan743x_tx_hw_start(struct lan743x_tx *tx)
 
 static void lan743x_tx_hw_stop(struct lan743x_tx *tx)
 {
-	struct lan743x_adapter *adapter = tx->adapter;
 	u32 both = DMAC_CMD_START_T_(tx->ch) | DMAC_CMD_STOP_T_(tx->ch);
+	struct lan743x_adapter *adapter = tx->adapter;
 	u8 ch = tx->ch;
 	u32 cmd;
 
@@ -256,10 +256,11 @@ static void lan743x_tx_unwind(struct lan743x_tx *tx, u32 first, u32 idx)
 static int lan743x_tx_map_head(struct lan743x_tx *tx, struct sk_buff *skb,
 			       u32 flags)
 {
+	struct lan743x_tx_slot *slot = &tx->slots[tx->tail];
 	struct device *dev = lan743x_tx_dev(tx);
-	u32 len = skb_headlen(skb), idx = tx->tail;
-	struct lan743x_tx_slot *slot = &tx->slots[idx];
+	u32 len = skb_headlen(skb);
 	u32 data3 = skb->len;
+	u32 idx = tx->tail;
 	dma_addr_t dma;
 
 	dma = dma_map_single(dev, skb->data, len, DMA_TO_DEVICE);
@@ -293,9 +294,9 @@ static int lan743x_tx_map_frags(struct lan743x_tx *tx, struct sk_buff *skb,
 				u32 idx)
 {
 	u32 data3 = FIELD_PREP(TX_DESC_DATA3_FRAME_LENGTH_MSS_MASK_, skb->len);
-	struct device *dev = lan743x_tx_dev(tx);
-	unsigned int i, nr = skb_shinfo(skb)->nr_frags;
 	u32 last_flags = TX_DESC_DATA0_LS_ | TX_DESC_DATA0_IOC_;
+	unsigned int i, nr = skb_shinfo(skb)->nr_frags;
+	struct device *dev = lan743x_tx_dev(tx);
 
 	for (i = 0; i < nr; i++) {
 		const skb_frag_t *frag = &skb_shinfo(skb)->frags[i];
@@ -366,11 +367,12 @@ static void lan743x_tx_maybe_stop(struct lan743x_tx *tx,
  */
 netdev_tx_t lan743x_xmit(struct sk_buff *skb, struct net_device *netdev)
 {
-	struct lan743x_adapter *adapter = netdev_priv(netdev);
 	struct netdev_queue *txq = netdev_get_tx_queue(netdev, 0);
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
 	struct lan743x_tx *tx = &adapter->tx;
-	u32 first = tx->tail, bytes = skb->len;
 	struct lan743x_tx_slot *last;
+	u32 bytes = skb->len;
+	u32 first = tx->tail;
 	int idx;
 
 	if (unlikely(lan743x_tx_free(tx) < lan743x_tx_desc_count(skb))) {
