@@ -9,6 +9,7 @@
 #   MODNAME  module name (lan743x or e1000e)
 #   CONFIG   configuration name (b0-msix, ..., or e1000e)
 #   IRQMODE  interrupt mode the configuration should end up in (msix|msi|intx|any)
+#   REV      chip revision the model was given (a0|b0|any)
 #   QUICK    1 in quick mode: smaller transfers, shorter runs
 # Conventions: a scenario prints what it does, and its last line is the
 # reason; it exits 0 on success, 77 to be skipped, anything else on failure.
@@ -112,7 +113,8 @@ restore_mtu() {
 # what the size ladders rely on.
 ping_ok() {
 	c=${2:-3}
-	out=$(ping -c "$c" -W 3 -s "$1" "$PEER" 2>&1)
+	# -A: next request as soon as the reply is in (no 1 s gaps).
+	out=$(ping -A -c "$c" -W 3 -s "$1" "$PEER" 2>&1)
 	got=$(echo "$out" | sed -n 's/.* \([0-9]*\) packets received.*/\1/p')
 	if [ "$got" != "$c" ]; then
 		echo "ping -s $1: ${got:-0}/$c replies: $(echo "$out" | tail -n 1)"

@@ -18,6 +18,16 @@ detected=$(echo "$info" | sed -n 's/^[[:space:]]*Link detected: *//p')
 [ "$speed" = 1000Mb/s ] || fail "ethtool: speed '$speed', want 1000Mb/s"
 [ "$duplex" = Full ] || fail "ethtool: duplex '$duplex', want Full"
 
+# The revision the model was asked for must be the one the driver saw
+# (the in-tree driver logs ID_REV; low 16 bits 0x0000 = A0, 0x0010 = B0).
+idrev=$(dmesg | sed -n 's/.*ID_REV = \(0x[0-9a-fA-F]*\).*/\1/p' | tail -n 1)
+if [ -n "$idrev" ] && [ "$REV" != any ]; then
+	case $REV:$((idrev & 0xffff)) in
+	a0:0 | b0:16) log "ID_REV $idrev matches $REV" ;;
+	*) fail "driver saw ID_REV $idrev, configuration asks for revision $REV" ;;
+	esac
+fi
+
 mode=$(irq_mode)
 log "interrupt mode: $mode (nvec $(ls /sys/class/net/$IF/device/msi_irqs 2>/dev/null | wc -l))"
 grep -E "$IF|lan743x|e1000e" /proc/interrupts
