@@ -7,6 +7,14 @@
 
 drv=$(basename "$(readlink "/sys/class/net/$IF/device/driver")")
 log "interface $IF, driver $drv, $(cat /sys/class/net/$IF/address)"
+# Make sure the module under test is the one we meant: ours is built out of
+# tree, so the kernel marks it (and only it) with the O taint flag.
+taint=$(cat "/sys/module/$MODNAME/taint" 2>/dev/null)
+case $DRIVER:$taint in
+ours:*O*) log "module $MODNAME is out of tree (taint '$taint'): ours" ;;
+ours:*) fail "DRIVER=ours but module $MODNAME is not out of tree (taint '$taint')" ;;
+*:*O*) fail "DRIVER=$DRIVER but module $MODNAME is out of tree (taint '$taint')" ;;
+esac
 wait_carrier 1 30 || fail "no carrier 30 s after ifup (operstate $(cat /sys/class/net/$IF/operstate))"
 
 info=$(ethtool "$IF") || fail "ethtool $IF failed"
