@@ -243,6 +243,57 @@ static void lan743x_get_ringparam(struct net_device *netdev,
 	ring->tx_pending = LAN743X_TX_RING_SIZE;
 }
 
+static int lan743x_get_rxnfc(struct net_device *netdev,
+			     struct ethtool_rxnfc *nfc, u32 *rule_locs)
+{
+	if (nfc->cmd != ETHTOOL_GRXRINGS)
+		return -EOPNOTSUPP;
+	nfc->data = LAN743X_NUM_RX;
+	return 0;
+}
+
+static u32 lan743x_get_rxfh_key_size(struct net_device *netdev)
+{
+	return LAN743X_RSS_KEY_SIZE;
+}
+
+static u32 lan743x_get_rxfh_indir_size(struct net_device *netdev)
+{
+	return LAN743X_RSS_INDIR_SIZE;
+}
+
+static void lan743x_rss_get(struct lan743x_adapter *adapter, u32 *indir,
+			    u8 *key, u8 *hfunc)
+{
+	int i;
+
+	if (indir)
+		for (i = 0; i < LAN743X_RSS_INDIR_SIZE; i++)
+			indir[i] = adapter->rss_indir[i];
+	if (key)
+		memcpy(key, adapter->rss_key, LAN743X_RSS_KEY_SIZE);
+	if (hfunc)
+		*hfunc = ETH_RSS_HASH_TOP;
+}
+
+/* ethtool -x; the callback takes a parameter block since 6.8 (see Kbuild) */
+#ifdef LAN743X_HAVE_RXFH_PARAM
+static int lan743x_get_rxfh(struct net_device *netdev,
+			    struct ethtool_rxfh_param *rxfh)
+{
+	lan743x_rss_get(netdev_priv(netdev), rxfh->indir, rxfh->key,
+			&rxfh->hfunc);
+	return 0;
+}
+#else
+static int lan743x_get_rxfh(struct net_device *netdev, u32 *indir, u8 *key,
+			    u8 *hfunc)
+{
+	lan743x_rss_get(netdev_priv(netdev), indir, key, hfunc);
+	return 0;
+}
+#endif
+
 const struct ethtool_ops lan743x_ethtool_ops = {
 	.get_drvinfo		= lan743x_get_drvinfo,
 	.get_msglevel		= lan743x_get_msglevel,
@@ -259,4 +310,8 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.get_ethtool_stats	= lan743x_get_ethtool_stats,
 	.get_regs_len		= lan743x_get_regs_len,
 	.get_regs		= lan743x_get_regs,
+	.get_rxnfc		= lan743x_get_rxnfc,
+	.get_rxfh_key_size	= lan743x_get_rxfh_key_size,
+	.get_rxfh_indir_size	= lan743x_get_rxfh_indir_size,
+	.get_rxfh		= lan743x_get_rxfh,
 };

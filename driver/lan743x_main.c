@@ -662,12 +662,12 @@ static int lan743x_resume(struct device *dev)
 		ret = lan743x_hw_init(adapter);
 	if (ret)
 		goto unlock;
-	netif_device_attach(netdev);
-	if (netif_running(netdev)) {
+	/* rings first: attaching wakes the TX queue */
+	if (netif_running(netdev))
 		ret = lan743x_open(netdev);
-		if (ret)
-			dev_close(netdev);
-	}
+	netif_device_attach(netdev);
+	if (ret)
+		dev_close(netdev);
 unlock:
 	rtnl_unlock();
 	return ret;

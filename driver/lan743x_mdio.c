@@ -204,6 +204,9 @@ int lan743x_phy_connect(struct lan743x_adapter *adapter)
 	if (ret)
 		return ret;
 
+	/* our suspend/resume stop and restart the PHY with the interface */
+	phydev->mac_managed_pm = true;
+
 	lan743x_phy_no_gbit_half(phydev);
 	phy_support_asym_pause(phydev);
 	phy_set_asym_pause(phydev, adapter->pause_rx, adapter->pause_tx);
