@@ -272,6 +272,22 @@ static void lan743x_rx_hw_stop(struct lan743x_rx *rx)
 	lan743x_wr32(adapter, INT_EN_CLR, INT_BIT_DMA_RX_(ch));
 }
 
+/* Bind a buffer policy to a ring; done once per ring setup, never per packet.
+ * Every policy must provide the datapath operations.
+ */
+static int lan743x_rx_set_buf_ops(struct lan743x_rx *rx,
+				  const struct lan743x_rx_buf_ops *ops)
+{
+	if (!ops->refill || !ops->sync_for_cpu || !ops->recycle ||
+	    !ops->build_skb || !ops->add_frag || !ops->release) {
+		netdev_err(rx->adapter->netdev,
+			   "RX buffer policy %s is incomplete\n", ops->name);
+		return -EINVAL;
+	}
+	rx->ops = ops;
+	return 0;
+}
+
 /**
  * lan743x_rx_open() - allocate, fill and start an RX ring
  * @rx: ring
@@ -287,7 +303,10 @@ int lan743x_rx_open(struct lan743x_rx *rx)
 	struct lan743x_adapter *adapter = rx->adapter;
 	int ret;
 
-	rx->ops = &lan743x_rx_mtu_ops;
+	/* the only policy so far: MTU-sized buffers with partial syncs */
+	ret = lan743x_rx_set_buf_ops(rx, &lan743x_rx_mtu_ops);
+	if (ret)
+		return ret;
 	rx->buf_len = lan743x_rx_buf_len(adapter->netdev->mtu);
 	rx->csum = !!(adapter->netdev->features & NETIF_F_RXCSUM);
 	rx->skb = NULL;
