@@ -219,7 +219,7 @@ static void *lan743x_irq_ctx(struct lan743x_adapter *adapter, unsigned int v,
 {
 	if (v == 0) {
 		*handler = lan743x_isr_shared;
-		*what = "misc";
+		*what = lan743x_irq_per_ring(adapter) ? "misc" : "txrx";
 		return &adapter->vectors[0];
 	}
 	if (v == LAN743X_TX_VECTOR(0)) {
