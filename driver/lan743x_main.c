@@ -291,8 +291,10 @@ static void lan743x_write_filter(struct lan743x_adapter *adapter, int idx,
 		     get_unaligned_le16(addr + 4) | RFE_ADDR_FILT_HI_VALID_);
 }
 
-/* Perfect filters 1..32 for secondary unicast then multicast addresses;
- * multicast overflow goes to the hash, unicast overflow to promiscuous.
+/* Perfect filters 1..32 hold multicast addresses (entry 0 is ours), the
+ * overflow goes to the 512-bit hash.  Secondary unicast addresses are not
+ * filtered (no IFF_UNICAST_FLT: the core makes us promiscuous instead), as
+ * the chip is only known to match multicast in entries 1..32.
  * Return: RFE_CTL bits needed.
  */
 static u32 lan743x_fill_filters(struct lan743x_adapter *adapter, u32 *hash)
@@ -303,12 +305,6 @@ static u32 lan743x_fill_filters(struct lan743x_adapter *adapter, u32 *hash)
 	u32 ctl = 0;
 	u32 bit;
 
-	netdev_for_each_uc_addr(ha, netdev) {
-		if (idx < RFE_ADDR_FILT_CNT)
-			lan743x_write_filter(adapter, idx++, ha->addr);
-		else
-			ctl |= RFE_CTL_AU_;
-	}
 	netdev_for_each_mc_addr(ha, netdev) {
 		if (idx < RFE_ADDR_FILT_CNT) {
 			lan743x_write_filter(adapter, idx++, ha->addr);
@@ -534,7 +530,7 @@ static void lan743x_netdev_setup(struct lan743x_adapter *adapter)
 	netdev->watchdog_timeo = 5 * HZ;
 	netdev->min_mtu = LAN743X_MIN_MTU;
 	netdev->max_mtu = LAN743X_MAX_MTU;
-	netdev->priv_flags |= IFF_UNICAST_FLT | IFF_LIVE_ADDR_CHANGE;
+	netdev->priv_flags |= IFF_LIVE_ADDR_CHANGE;
 	netdev->hw_features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM |
 			      NETIF_F_TSO | NETIF_F_RXCSUM;
 	netdev->features = netdev->hw_features;
