@@ -529,11 +529,15 @@ static void lan743x_rx_commit(struct lan743x_rx *rx,
 	u64_stats_update_end(&s->syncp);
 }
 
+/* Same test as lan743x_rx_one(): the head write-back moved past rx->next
+ * and the descriptor is back from the chip.
+ */
 static bool lan743x_rx_pending(struct lan743x_rx *rx)
 {
+	u32 hw_head = le32_to_cpu(READ_ONCE(*rx->head_wb)) & rx->size_mask;
 	u32 data0 = le32_to_cpu(READ_ONCE(rx->desc[rx->next].data0));
 
-	return !(data0 & RX_DESC_DATA0_OWN_);
+	return hw_head != rx->next && !(data0 & RX_DESC_DATA0_OWN_);
 }
 
 /**

@@ -153,6 +153,7 @@ static int lan743x_tx_hw_start(struct lan743x_tx *tx)
 		return -EIO;
 	tx->head = 0;
 	tx->tail = 0;
+	/* empty ring: tail == head */
 	writel(0, tx->tail_reg);
 	lan743x_wr32(adapter, TX_CFG_C(ch),
 		     lan743x_irq_ring_cfg_c(adapter, false, ch));

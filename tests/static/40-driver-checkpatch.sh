@@ -3,7 +3,8 @@
 # checkpatch.pl --strict --no-tree -f on every driver source file, with the
 # checkpatch of Debian's linux-source-6.1 (extracted once, with its data
 # files, to /var/cache/lan743x/checkpatch-6.1).  Any ERROR, WARNING or CHECK
-# fails.  Exit 0 = pass, else the reason is printed last.
+# fails.  Then scripts/kernel-doc -none on every .c and .h file: any
+# complaint fails.  Exit 0 = pass, else the reason is printed last.
 set -u
 check=40-driver-checkpatch
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -15,12 +16,14 @@ fail() {
 tarball=/usr/src/linux-source-6.1.tar.xz
 dir=/var/cache/lan743x/checkpatch-6.1
 cp=$dir/linux-source-6.1/scripts/checkpatch.pl
-if [ ! -x "$cp" ]; then
+kd=$dir/linux-source-6.1/scripts/kernel-doc
+if [ ! -x "$cp" ] || [ ! -x "$kd" ]; then
 	[ -f "$tarball" ] || fail "$tarball missing (linux-source-6.1)"
 	mkdir -p "$dir" || fail "cannot create $dir"
 	tar -C "$dir" -xf "$tarball" linux-source-6.1/scripts/checkpatch.pl \
 		linux-source-6.1/scripts/spelling.txt \
-		linux-source-6.1/scripts/const_structs.checkpatch ||
+		linux-source-6.1/scripts/const_structs.checkpatch \
+		linux-source-6.1/scripts/kernel-doc ||
 		fail "cannot extract checkpatch.pl from $tarball"
 fi
 
@@ -38,4 +41,13 @@ for f in "$root"/driver/lan743x_*.[ch] "$root"/driver/Kbuild "$root"/driver/Make
 	fi
 done
 [ "$bad" -eq 0 ] || fail "$bad of $n files not checkpatch --strict clean"
-echo "$check: $n files clean"
+
+for f in "$root"/driver/lan743x_*.[ch]; do
+	case $f in *.mod.c) continue ;; esac
+	perl "$kd" -none "$f" >>"$tmp/kdoc" 2>&1
+done
+if [ -s "$tmp/kdoc" ]; then
+	cat "$tmp/kdoc"
+	fail "kernel-doc: $(wc -l <"$tmp/kdoc") complaint(s)"
+fi
+echo "$check: $n files checkpatch --strict and kernel-doc clean"
