@@ -924,7 +924,12 @@ typedef struct LAN743xPktInfo {
     bool vlan;
 } LAN743xPktInfo;
 
-static void lan743x_parse(const uint8_t *p, size_t len, LAN743xPktInfo *pi)
+/*
+ * Find the L3/L4 headers.  @lso: a TSO template whose IP length fields
+ * may be stale (0 or the pre-segmentation length): trust @len instead.
+ */
+static void lan743x_parse_hdrs(const uint8_t *p, size_t len,
+                               LAN743xPktInfo *pi, bool lso)
 {
     unsigned off = ETH_HLEN;
     uint16_t type;
@@ -946,7 +951,7 @@ static void lan743x_parse(const uint8_t *p, size_t len, LAN743xPktInfo *pi)
             return;
         }
         ihl = (p[off] & 0xf) * 4;
-        tot = lduw_be_p(p + off + 2);
+        tot = lso ? len - off : lduw_be_p(p + off + 2);
         if (ihl < 20 || len < off + ihl || tot < ihl || len < off + tot) {
             return;
         }
@@ -964,7 +969,7 @@ static void lan743x_parse(const uint8_t *p, size_t len, LAN743xPktInfo *pi)
         if (len < off + 40 || (p[off] >> 4) != 6) {
             return;
         }
-        end = off + 40 + lduw_be_p(p + off + 4);
+        end = lso ? len : off + 40 + lduw_be_p(p + off + 4);
         if (end > len) {
             return;
         }
@@ -993,6 +998,11 @@ static void lan743x_parse(const uint8_t *p, size_t len, LAN743xPktInfo *pi)
             pi->l4_off = l4;
         }
     }
+}
+
+static void lan743x_parse(const uint8_t *p, size_t len, LAN743xPktInfo *pi)
+{
+    lan743x_parse_hdrs(p, len, pi, false);
 }
 
 /* L4 end offset (end of the IP payload) */
@@ -1194,7 +1204,7 @@ static void lan743x_tx_tso(LAN743xState *s, uint8_t *buf, size_t len,
     uint8_t *p = s->tx_seg;
     int count = 0;
 
-    lan743x_parse(buf, len, &pi);
+    lan743x_parse_hdrs(buf, len, &pi, true);
     if (!pi.l4_off || pi.l4_proto != IP_PROTO_TCP || pi.l4_off + 20 > len) {
         /*
          * Only TCP can be segmented (the chip's LSO): send it as is and

@@ -1,0 +1,554 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Register-level tests of the LAN743x model, without a guest kernel.
+
+Runs our qemu-system-x86_64 with the qtest accelerator (the test pokes
+PCI config space, BAR0 and guest RAM through the qtest protocol on stdio)
+and a UDP socket netdev on loopback, so frames can be injected into the
+model and the frames it transmits can be captured.
+
+    qemu/tests/model-test.py [path/to/qemu-system-x86_64]
+
+Covers: identity, reset handshakes, MDIO, RX into a ring (single and
+multi-buffer frames, FCS, timestamp extension descriptor, RX pad, filters,
+oversize), TX (checksum insertion, TSO), interrupts (INT_SET self-test
+through MSI-X), and guest errors that must not crash QEMU (ring outside
+RAM, ring length 0, tail beyond ring, zero-length buffers, a ring with no
+LS descriptor).  Prints PASS/FAIL lines, exits non-zero on failure.
+"""
+
+import os
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+QEMU = sys.argv[1] if len(sys.argv) > 1 else \
+    os.path.join(TOP, "build/qemu/bin/qemu-system-x86_64")
+
+BAR0 = 0xc0000000
+BAR2 = 0xc0004000
+BAR4 = 0xc0005000
+DEV = 4                          # PCI slot
+RING = 0x100000                  # descriptor rings in guest RAM
+BUFS = 0x200000                  # buffers
+WB = 0x300000                    # head write-back words
+MSIX_MSG = 0x310000              # MSI-X messages land here (plain RAM)
+
+failures = 0
+
+
+def check(name, cond, detail=""):
+    global failures
+    if cond:
+        print("PASS " + name)
+    else:
+        failures += 1
+        print("FAIL %s: %s" % (name, detail))
+
+
+class QTest:
+    def __init__(self, extra):
+        self.log = tempfile.NamedTemporaryFile(prefix="lan743x-", suffix=".log",
+                                               delete=False).name
+        self.rx = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.rx.bind(("127.0.0.1", 0))
+        self.rx.settimeout(2)
+        qport = self.rx.getsockname()[1]
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        probe.bind(("127.0.0.1", 0))
+        self.qemu_port = probe.getsockname()[1]
+        probe.close()
+        cmd = [QEMU, "-machine", "q35", "-accel", "qtest", "-qtest", "stdio", "-qtest-log", "/dev/null",
+               "-display", "none", "-nodefaults", "-m", "64",
+               "-d", "guest_errors", "-D", self.log,
+               "-netdev", "socket,id=n0,udp=127.0.0.1:%d,localaddr=127.0.0.1:%d"
+               % (qport, self.qemu_port),
+               "-device", "lan743x,netdev=n0,addr=%d.0,mac=52:54:00:aa:bb:cc%s"
+               % (DEV, extra)]
+        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def cmd(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+        while True:
+            r = self.p.stdout.readline()
+            if not r:
+                raise RuntimeError("QEMU died (command %r)" % line)
+            if r.startswith("IRQ"):
+                continue
+            if not r.startswith("OK"):
+                raise RuntimeError("qtest: %r -> %r" % (line, r))
+            return r.split()[1] if len(r.split()) > 1 else None
+
+    def alive(self):
+        try:
+            self.cmd("readl 0x%x" % BAR0)
+            return self.p.poll() is None
+        except RuntimeError:
+            return False
+
+    def close(self):
+        try:
+            self.p.stdin.close()
+        except Exception:
+            pass
+        self.p.terminate()
+        self.p.wait(timeout=10)
+
+    # PCI config space through the 0xcf8/0xcfc mechanism
+    def cfg_read(self, off):
+        self.cmd("outl 0xcf8 0x%x" % (0x80000000 | (DEV << 11) | (off & ~3)))
+        return int(self.cmd("inl 0xcfc"), 16)
+
+    def cfg_write(self, off, val):
+        self.cmd("outl 0xcf8 0x%x" % (0x80000000 | (DEV << 11) | (off & ~3)))
+        self.cmd("outl 0xcfc 0x%x" % val)
+
+    def rd(self, reg):
+        return int(self.cmd("readl 0x%x" % (BAR0 + reg)), 16)
+
+    def wr(self, reg, val):
+        self.cmd("writel 0x%x 0x%x" % (BAR0 + reg, val))
+
+    def mem_write(self, addr, data):
+        if data:
+            self.cmd("write 0x%x %d 0x%s" % (addr, len(data), data.hex()))
+
+    def mem_read(self, addr, size):
+        return bytes.fromhex(self.cmd("read 0x%x %d" % (addr, size))[2:])
+
+    def wr32(self, addr, val):
+        self.cmd("writel 0x%x 0x%x" % (addr, val))
+
+    def rd32(self, addr):
+        return int(self.cmd("readl 0x%x" % addr), 16)
+
+    def inject(self, frame):
+        self.rx.sendto(frame, ("127.0.0.1", self.qemu_port))
+        # Let QEMU's main loop pick the datagram up
+        for _ in range(50):
+            self.cmd("clock_step 100000")
+            time.sleep(0.002)
+
+    def capture(self):
+        try:
+            return self.rx.recv(70000)
+        except socket.timeout:
+            return None
+
+    def guest_errors(self):
+        with open(self.log) as f:
+            return f.read()
+
+
+# Registers
+HW_CFG, PMT_CTL, MAC_CR, MAC_RX, MAC_TX = 0x10, 0x14, 0x100, 0x104, 0x108
+MAC_RX_ADDRH, MAC_RX_ADDRL, MII_ACC, MII_DATA = 0x118, 0x11c, 0x120, 0x124
+FCT_RX_CTL, FCT_TX_CTL, RFE_CTL = 0xac, 0xc4, 0x508
+INT_STS, INT_SET, INT_EN_SET, INT_EN_CLR = 0x780, 0x784, 0x788, 0x78c
+INT_STS_R2C, INT_VEC_EN_SET, INT_VEC_EN_CLR = 0x790, 0x794, 0x798
+DMAC_CFG, DMAC_CMD, DMAC_INT_STS, DMAC_INT_EN_SET = 0xc00, 0xc0c, 0xc10, 0xc14
+STAT_RX_OVERSIZE, STAT_RX_TOTAL, STAT_TX_TOTAL = 0x1214, 0x1254, 0x12d8
+
+
+def rxr(ch, off):
+    return 0xc40 + 0x40 * ch + off
+
+
+def txr(ch, off):
+    return 0xd40 + 0x40 * ch + off
+
+
+def setup_pci(q, msix=True):
+    q.cfg_write(0x10, BAR0)
+    q.cfg_write(0x14, 0)
+    q.cfg_write(0x18, BAR2)
+    q.cfg_write(0x1c, 0)
+    q.cfg_write(0x20, BAR4)
+    q.cfg_write(0x24, 0)
+    q.cfg_write(0x04, 0x6)                      # memory + bus master
+    if msix:
+        # MSI-X capability at 0xb0: enable, entries point into RAM
+        for v in range(8):
+            q.wr32(BAR2 + 16 * v + 0, MSIX_MSG + 4 * v)
+            q.wr32(BAR2 + 16 * v + 4, 0)
+            q.wr32(BAR2 + 16 * v + 8, 0x100 + v)
+            q.wr32(BAR2 + 16 * v + 12, 0)       # unmasked
+        ctl = q.cfg_read(0xb0)
+        q.cfg_write(0xb0, ctl | (1 << 31))
+
+
+def basic_init(q):
+    q.wr(HW_CFG, q.rd(HW_CFG) | 2)
+    q.wr(PMT_CTL, q.rd(PMT_CTL) | 0x10)
+    q.wr(DMAC_CMD, 1 << 31)
+    q.wr(DMAC_CFG, 0)                           # 16-byte descriptor spacing
+    q.wr(RFE_CTL, (1 << 10) | (1 << 11) | (1 << 12))   # AB, IP/TCP COE
+    # perfect filter entry 0 = own address, as the driver programs it
+    q.wr(0x404, struct.unpack("<I", MAC[:4])[0])
+    q.wr(0x400, struct.unpack("<H", MAC[4:])[0] | (1 << 31))
+    q.wr(MAC_RX, (1518 << 16) | 1)
+    q.wr(MAC_TX, 1)
+
+
+def setup_rx(q, ch=0, n=8, buflen=1536, ts=True, pad=0):
+    q.wr(DMAC_CMD, 1 << (8 + ch))               # RX_SWR
+    base = RING + 0x1000 * ch
+    for i in range(n):
+        buf = BUFS + 0x10000 * ch + 0x2000 * i
+        q.mem_write(base + 16 * i, struct.pack("<IIII", (1 << 15) | buflen,
+                                                buf, 0, 0))
+    q.wr(rxr(ch, 0x08), 0)
+    q.wr(rxr(ch, 0x0c), base)
+    q.wr(rxr(ch, 0x10), 0)
+    q.wr(rxr(ch, 0x14), WB + 8 * ch)
+    q.wr(rxr(ch, 0x00), 1 << 5)                 # head write-back
+    q.wr(rxr(ch, 0x04), n | (pad << 24) | ((1 << 29) if ts else 0))
+    q.wr(rxr(ch, 0x1c), n - 1)
+    q.wr(DMAC_INT_EN_SET, 1 << (16 + ch))
+    q.wr(DMAC_CMD, 1 << (4 + ch))               # START_R
+    q.wr(FCT_RX_CTL, 1 << (20 + ch))
+    q.wr(FCT_RX_CTL, 1 << (28 + ch))
+
+
+def eth(dst, src, etype, payload):
+    return dst + src + struct.pack(">H", etype) + payload
+
+
+def csum(data):
+    if len(data) % 2:
+        data += b"\0"
+    s = sum(struct.unpack("!%dH" % (len(data) // 2), data))
+    while s >> 16:
+        s = (s & 0xffff) + (s >> 16)
+    return (~s) & 0xffff
+
+
+def ipv4_tcp(payload, seq=1000, flags=0x18, good=True, tcp_csum=None):
+    src, dst = bytes([198, 18, 0, 1]), bytes([198, 18, 0, 2])
+    tcp = struct.pack(">HHIIBBHHH", 1234, 5201, seq, 0, 5 << 4, flags,
+                      65535, 0, 0) + payload
+    if tcp_csum is None:
+        ph = src + dst + struct.pack(">BBH", 0, 6, len(tcp))
+        c = csum(ph + tcp)
+        if not good:
+            c ^= 0x5555
+    else:
+        c = tcp_csum
+    tcp = tcp[:16] + struct.pack(">H", c) + tcp[18:]
+    ip = struct.pack(">BBHHHBBH4s4s", 0x45, 0, 20 + len(tcp), 7, 0x4000, 64,
+                     6, 0, src, dst)
+    ip = ip[:10] + struct.pack(">H", csum(ip)) + ip[12:]
+    return ip + tcp
+
+
+MAC = bytes.fromhex("525400aabbcc")
+PEER = bytes.fromhex("020000000001")
+BCAST = b"\xff" * 6
+
+
+def test_identity(q):
+    v = q.cfg_read(0)
+    check("pci-id", v == 0x74301055, "0x%08x" % v)
+    idrev = q.rd(0)
+    check("id-rev-b0", idrev == 0x74300010, "0x%08x" % idrev)
+    q.wr(HW_CFG, 2)
+    check("lrst-self-clears", not (q.rd(HW_CFG) & 2))
+    q.wr(PMT_CTL, 0x10)
+    p = q.rd(PMT_CTL)
+    check("phy-reset-ready", not (p & 0x10) and (p & 0x80), "0x%08x" % p)
+    lo, hi = q.rd(MAC_RX_ADDRL), q.rd(MAC_RX_ADDRH)
+    check("macaddr-loaded", struct.pack("<IH", lo, hi) == MAC,
+          "%08x %04x" % (lo, hi))
+    # MDIO: PHY at 1 answers, others float
+    q.wr(MII_ACC, (1 << 11) | (2 << 6) | 1)
+    id1 = q.rd(MII_DATA)
+    q.wr(MII_ACC, (5 << 11) | (2 << 6) | 1)
+    other = q.rd(MII_DATA)
+    q.wr(MII_ACC, (1 << 11) | (1 << 6) | 1)
+    bmsr = q.rd(MII_DATA)
+    check("mdio", id1 == 0x0007 and other == 0xffff and (bmsr & 0x24) == 0x24
+          and not (q.rd(MII_ACC) & 1), "id1 %x other %x bmsr %x"
+          % (id1, other, bmsr))
+    # DMAC state machine
+    q.wr(DMAC_CMD, 1 << 31)
+    q.wr(DMAC_CMD, 1 << 4)
+    s1 = (q.rd(DMAC_CMD) >> 4) & 1, q.rd(DMAC_CMD) & 1
+    q.wr(DMAC_CMD, 1 << 0)
+    s2 = (q.rd(DMAC_CMD) >> 4) & 1, q.rd(DMAC_CMD) & 1
+    check("dmac-start-stop", s1 == (1, 0) and s2 == (0, 1), "%s %s" % (s1, s2))
+
+
+def test_irq_selftest(q):
+    q.wr(INT_EN_CLR, 0xffffffff)
+    q.wr(INT_VEC_EN_CLR, 0xff)
+    q.wr(INT_VEC_EN_SET, 1)
+    q.wr(INT_EN_SET, 1 | (1 << 9))
+    q.wr32(MSIX_MSG, 0)
+    q.wr(INT_SET, 1 << 9)
+    got = q.rd32(MSIX_MSG)
+    sts = q.rd(INT_STS_R2C)
+    after = q.rd(INT_STS)
+    check("sw-gp-msix", got == 0x100 and sts & 0x201 == 0x201
+          and not (after & (1 << 9)), "msg 0x%x sts 0x%x after 0x%x"
+          % (got, sts, after))
+    q.wr(INT_EN_CLR, 1 << 9)
+
+
+def rx_desc(q, ch, i):
+    return struct.unpack("<IIII", q.mem_read(RING + 0x1000 * ch + 16 * i, 16))
+
+
+def test_rx(q):
+    setup_rx(q, 0, n=8)
+    payload = bytes(range(256)) * 4
+    frame = eth(MAC, PEER, 0x0800, ipv4_tcp(payload))
+    q.inject(frame)
+    d0 = rx_desc(q, 0, 0)
+    d1 = rx_desc(q, 0, 1)
+    flen = (d0[0] >> 16) & 0x3fff
+    data = q.mem_read(BUFS, len(frame) + 4)
+    fcs = struct.pack("<I", zlib.crc32(frame))
+    check("rx-single", d0[0] & (1 << 31) and d0[0] & (1 << 30)
+          and not (d0[0] & (1 << 15)) and flen == len(frame) + 4
+          and data == frame + fcs,
+          "d0 %08x flen %d" % (d0[0], flen))
+    check("rx-csum-ok", d0[1] & 0x30001 == 0, "data1 0x%x" % d0[1])
+    check("rx-ts-ext", d0[0] & (1 << 14) and d1[0] & (1 << 14)
+          and not (d1[0] & (1 << 15)), "ext %08x" % d1[0])
+    head = q.rd32(WB)
+    check("rx-head-wb", head == 2 and q.rd(rxr(0, 0x18)) == 2, "head %d" % head)
+    check("rx-int-sts", q.rd(DMAC_INT_STS) & (1 << 16))
+
+    bad = eth(MAC, PEER, 0x0800, ipv4_tcp(b"x" * 100, good=False))
+    q.inject(bad)
+    d = rx_desc(q, 0, 2)
+    check("rx-csum-bad", d[1] & (1 << 16), "data1 0x%x" % d[1])
+
+    # Filter: unicast to another address is dropped, broadcast accepted
+    q.inject(eth(bytes.fromhex("52540000beef"), PEER, 0x0800, b"z" * 64))
+    check("rx-filter-unicast", q.rd(rxr(0, 0x18)) == 4,
+          "head %d" % q.rd(rxr(0, 0x18)))
+    q.inject(eth(BCAST, PEER, 0x0806, b"a" * 46))
+    check("rx-broadcast", q.rd(rxr(0, 0x18)) == 6,
+          "head %d" % q.rd(rxr(0, 0x18)))
+    # Tail is 7: 1 descriptor left; a frame + extension needs 2 -> held back
+    q.inject(eth(BCAST, PEER, 0x0806, b"b" * 46))
+    check("rx-wait-for-tail", q.rd(rxr(0, 0x18)) == 6)
+    # Give the ring back (re-arm 0..5) and move the tail: queued frame lands
+    for i in range(6):
+        q.mem_write(RING + 16 * i, struct.pack("<IIII", (1 << 15) | 1536,
+                                               BUFS + 0x2000 * i, 0, 0))
+    q.wr(rxr(0, 0x1c), 5)
+    for _ in range(20):
+        q.cmd("clock_step 100000")
+    d = rx_desc(q, 0, 6)
+    check("rx-flush-on-tail", q.rd(rxr(0, 0x18)) == 0 and
+          q.mem_read(BUFS + 0x2000 * 6 + 14, 1) == b"b",
+          "head %d" % q.rd(rxr(0, 0x18)))
+
+    # Oversize: MAX_SIZE 1518 -> a 1600-byte frame is counted and dropped
+    before = q.rd(STAT_RX_OVERSIZE)
+    q.inject(eth(MAC, PEER, 0x0800, b"o" * 1586))
+    check("rx-oversize", q.rd(STAT_RX_OVERSIZE) == before + 1
+          and q.rd(rxr(0, 0x18)) == 0)
+
+
+def test_rx_multibuf(q):
+    q.wr(DMAC_CMD, 1 << 0)
+    for i in range(16):
+        q.mem_write(BUFS + 0x2000 * i, b"\xa5" * 256)
+    setup_rx(q, 0, n=16, buflen=200, ts=False, pad=2)
+    frame = eth(MAC, PEER, 0x0800, ipv4_tcp(bytes(range(250)) * 2))
+    q.inject(frame)
+    want = b"\0\0" + frame + struct.pack("<I", zlib.crc32(frame))
+    got = b""
+    n = 0
+    last = None
+    for i in range(16):
+        d = rx_desc(q, 0, i)
+        if d[0] & (1 << 15):
+            break
+        got += q.mem_read(BUFS + 0x2000 * i, 200)
+        n += 1
+        if d[0] & (1 << 30):
+            last = d
+            break
+    ok = last is not None and ((last[0] >> 16) & 0x3fff) == len(frame) + 4
+    check("rx-multibuf", ok and got[:len(want)] == want
+          and n == (len(want) + 199) // 200,
+          "n %d last %s" % (n, last and hex(last[0])))
+    # Nothing beyond BUF_LENGTH: bytes 200.. of each buffer untouched
+    check("rx-buf-bound", all(q.mem_read(BUFS + 0x2000 * i + 200, 56) ==
+                              b"\xa5" * 56 for i in range(n)))
+
+
+def setup_tx(q, n=16):
+    q.wr(FCT_TX_CTL, 1 << 20)
+    q.wr(FCT_TX_CTL, 1 << 28)
+    q.wr(DMAC_CMD, 1 << 24)
+    q.wr(txr(0, 0x08), 0)
+    q.wr(txr(0, 0x0c), RING + 0x8000)
+    q.wr(txr(0, 0x04), n)
+    q.wr(txr(0, 0x00), 1 << 5)
+    q.wr(txr(0, 0x10), 0)
+    q.wr(txr(0, 0x14), WB + 0x40)
+    q.wr(txr(0, 0x1c), 0)
+    q.wr(DMAC_INT_EN_SET, 1)
+    q.wr(DMAC_CMD, 1 << 20)
+
+
+def tx_desc(q, i, d0, addr, d3):
+    q.mem_write(RING + 0x8000 + 16 * i, struct.pack("<IIII", d0, addr, 0, d3))
+
+
+def test_tx(q):
+    setup_tx(q)
+    while q.capture() is not None:
+        pass
+    q.rx.settimeout(1)
+    pkt = eth(PEER, MAC, 0x0800, ipv4_tcp(b"hello world" * 20, tcp_csum=0))
+    q.mem_write(BUFS + 0x80000, pkt)
+    FS, LS, IOC, FCS = 1 << 29, 1 << 28, 1 << 26, 1 << 17
+    CSUM = (1 << 22) | (1 << 21) | (1 << 20)
+    tx_desc(q, 0, FS | LS | IOC | FCS | CSUM | len(pkt), BUFS + 0x80000,
+            len(pkt) << 16)
+    q.wr(txr(0, 0x1c), 1)
+    out = q.capture()
+    good = eth(PEER, MAC, 0x0800, ipv4_tcp(b"hello world" * 20))
+    check("tx-csum-insert", out == good, "got %r" % (out and out[34:60]))
+    check("tx-head-wb", q.rd32(WB + 0x40) == 1 and q.rd(DMAC_INT_STS) & 1)
+
+    # TSO: header buffer + LSO extension + 2 payload fragments, MSS 1000
+    hdr = eth(PEER, MAC, 0x0800, ipv4_tcp(b"", seq=5000, flags=0x19))
+    hdr = hdr[:16] + struct.pack(">H", 0) + hdr[18:]
+    payload = bytes((i * 7) & 0xff for i in range(2500))
+    q.mem_write(BUFS + 0x90000, hdr)
+    q.mem_write(BUFS + 0xa0000, payload[:1200])
+    q.mem_write(BUFS + 0xb0000, payload[1200:])
+    EXT, DTYPE_EXT, LSO = 1 << 27, 1 << 30, 1 << 21
+    tx_desc(q, 1, FS | FCS | CSUM | EXT | len(hdr), BUFS + 0x90000, 1000 << 16)
+    tx_desc(q, 2, DTYPE_EXT | LSO | len(payload), 0, 0)
+    tx_desc(q, 3, FCS | 1200, BUFS + 0xa0000, 1000 << 16)
+    tx_desc(q, 4, FCS | LS | IOC | 1300, BUFS + 0xb0000, 1000 << 16)
+    q.wr(txr(0, 0x1c), 5)
+    segs = []
+    while True:
+        f = q.capture()
+        if f is None:
+            break
+        segs.append(f)
+    ok = len(segs) == 3
+    data = b""
+    for i, f in enumerate(segs):
+        if len(f) < 54 or f[12:14] != b"\x08\x00":
+            ok = False
+            print("# segment %d: %s" % (i, f[:64].hex()))
+            continue
+        ip, tcp = f[14:34], f[34:54]
+        tot = struct.unpack(">H", ip[2:4])[0]
+        if tot < 20:
+            print("# seg %d len %d: %s" % (i, len(f), f[:60].hex()))
+            ok = False
+            continue
+        seq = struct.unpack(">I", tcp[4:8])[0]
+        flags = tcp[13]
+        ph = ip[12:20] + struct.pack(">BBH", 0, 6, tot - 20)
+        ok = ok and csum(ip) == 0 and csum(ph + f[34:14 + tot]) == 0
+        ok = ok and seq == 5000 + 1000 * i and tot == len(f) - 14
+        ok = ok and (flags & 1) == (1 if i == 2 else 0)
+        data += f[54:]
+    check("tx-tso", ok and data == payload,
+          "%d segments" % len(segs))
+    check("tx-stats", q.rd(STAT_TX_TOTAL) == 4, "%d" % q.rd(STAT_TX_TOTAL))
+
+
+def test_guest_errors(q):
+    # RX ring outside guest RAM
+    q.wr(DMAC_CMD, 1 << 0)
+    setup_rx(q, 1, n=8)
+    q.wr(RFE_CTL, (1 << 8) | (1 << 10))         # promiscuous: any channel
+    q.wr(0x554, 0)                              # no RSS: channel 0
+    q.wr(rxr(0, 0x08), 0xffff)                  # ring base high: nowhere
+    q.wr(DMAC_CMD, 1 << 4)
+    q.inject(eth(MAC, PEER, 0x0800, b"e" * 100))
+    st = q.rd(DMAC_CMD)
+    check("err-ring-outside-ram", q.alive() and not (st & (1 << 4)),
+          "DMAC_CMD 0x%x" % st)
+    # ring length 0
+    setup_rx(q, 0, n=8)
+    q.wr(rxr(0, 0x04), 0)
+    q.inject(eth(MAC, PEER, 0x0800, b"e" * 100))
+    check("err-ring-len-0", q.alive() and not (q.rd(DMAC_CMD) & (1 << 4)))
+    # tail beyond ring
+    setup_rx(q, 0, n=8)
+    q.wr(rxr(0, 0x1c), 100)
+    q.inject(eth(MAC, PEER, 0x0800, b"e" * 100))
+    check("err-rx-tail-beyond", q.alive() and not (q.rd(DMAC_CMD) & (1 << 4)))
+    # zero-length RX buffer
+    setup_rx(q, 0, n=8, buflen=0)
+    q.inject(eth(MAC, PEER, 0x0800, b"e" * 100))
+    check("err-rx-buflen-0", q.alive() and not (q.rd(DMAC_CMD) & (1 << 4)))
+    # RX buffer address outside RAM
+    setup_rx(q, 0, n=8)
+    q.mem_write(RING, struct.pack("<IIII", (1 << 15) | 1536, 0, 0xffff, 0))
+    q.inject(eth(MAC, PEER, 0x0800, b"e" * 100))
+    check("err-rx-buf-outside", q.alive())
+
+    # TX: huge buffer at a bogus address, a ring with no LS, tail beyond
+    setup_tx(q, n=8)
+    tx_desc(q, 0, (1 << 29) | (1 << 28) | 0xffff, 0xfffff000, 0)
+    q.mem_write(RING + 0x8000 + 8, struct.pack("<I", 0xffff))
+    q.wr(txr(0, 0x1c), 1)
+    check("err-tx-buf-outside", q.alive() and not (q.rd(DMAC_CMD) & (1 << 20)))
+    setup_tx(q, n=8)
+    for i in range(8):
+        tx_desc(q, i, (1 << 29) | 64, BUFS, 0)
+    q.wr(txr(0, 0x1c), 7)
+    check("err-tx-no-ls", q.alive())
+    setup_tx(q, n=8)
+    q.wr(txr(0, 0x1c), 1000)
+    check("err-tx-tail-beyond", q.alive() and not (q.rd(DMAC_CMD) & (1 << 20)))
+    setup_tx(q, n=0)
+    q.wr(txr(0, 0x1c), 1)
+    check("err-tx-ring-len-0", q.alive())
+    log = q.guest_errors()
+    check("err-logged", "lan743x" in log, log[-300:])
+
+
+def main():
+    if not os.access(QEMU, os.X_OK):
+        print("FAIL model-test: no QEMU at %s (run make qemu)" % QEMU)
+        return 1
+    q = QTest("")
+    try:
+        setup_pci(q)
+        test_identity(q)
+        basic_init(q)
+        test_irq_selftest(q)
+        test_rx(q)
+        test_rx_multibuf(q)
+        test_tx(q)
+        test_guest_errors(q)
+    finally:
+        q.close()
+
+    q = QTest(",revision=a0,device-id=0x7431,msix=off")
+    try:
+        setup_pci(q, msix=False)
+        idrev = q.rd(0)
+        check("id-rev-a0-7431", idrev == 0x74310000, "0x%08x" % idrev)
+    finally:
+        q.close()
+    print("%d failed" % failures)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
