@@ -27,18 +27,25 @@ struct lan743x_rx_batch {
 	u64 multi_buf;
 };
 
+/* Largest frame the MAC can be set to accept, RX pad included */
+#define LAN743X_RX_MAX_WIRE	(NET_IP_ALIGN + VLAN_ETH_HLEN + \
+				 LAN743X_MAX_MTU + ETH_FCS_LEN)
+
 /**
  * lan743x_rx_buf_len() - receive buffer length for an MTU
  * @mtu: the MTU
  *
  * Room for the RX pad, an Ethernet header with one VLAN tag, the payload
- * and the FCS, so that every frame the MAC accepts fits one buffer.
+ * and the FCS, so that every frame the MAC accepts fits one buffer.  Never
+ * so small that a maximum-size frame, arriving right after the MTU was
+ * raised, needs more buffers than an skb has fragments.
  *
  * Return: the BUF_LENGTH to program.
  */
 u32 lan743x_rx_buf_len(unsigned int mtu)
 {
-	return NET_IP_ALIGN + VLAN_ETH_HLEN + mtu + ETH_FCS_LEN;
+	return max_t(u32, NET_IP_ALIGN + VLAN_ETH_HLEN + mtu + ETH_FCS_LEN,
+		     DIV_ROUND_UP(LAN743X_RX_MAX_WIRE, MAX_SKB_FRAGS + 1));
 }
 
 /**
