@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Ping ladder around the 1500 MTU: the largest unfragmented frame (1472
 # bytes of ICMP payload = 1500-byte IP packet, DF set by the kernel), one
-# byte either side, and fragmented sizes up to 2-6 fragments.
+# byte either side, and fragmented requests and replies (2 to 7 fragments;
+# 2952/2953 is the edge between 2 and 3).
 # sets: quick core full
 # timeout: 180
 
