@@ -64,6 +64,7 @@
 #include "qemu/module.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
+#include "standard-headers/linux/virtio_net.h"
 #include "sysemu/dma.h"
 #include "sysemu/sysemu.h"
 #include "trace.h"
@@ -190,7 +191,11 @@ REG32(INT_VEC_EN_AUTO_CLR, 0x79c)
 REG32(INT_VEC_MAP0, 0x7a0)
 REG32(INT_VEC_MAP1, 0x7a4)
 REG32(INT_VEC_MAP2, 0x7a8)
+REG32(INT_MOD_MAP0, 0x7b0)
+REG32(INT_MOD_MAP1, 0x7b4)
+REG32(INT_MOD_MAP2, 0x7b8)
 REG32(INT_MOD_CFG0, 0x7c0)
+#define LAN743X_MOD_TIMERS      10
 
 #define INT_BIT_MAS             BIT(0)
 #define INT_BIT_1588            BIT(7)
@@ -369,7 +374,9 @@ struct LAN743xState {
     char *revision;
     bool msix;
     bool msi;
+    bool vnet;
     bool is_a0;
+    bool has_vnet;               /* peer takes/gives virtio-net headers */
 
     uint32_t regs[LAN743X_NUM_REGS];
     uint32_t rfe_ram[LAN743X_RFE_RAM_SIZE];
@@ -383,6 +390,10 @@ struct LAN743xState {
     uint32_t vec_level;          /* last computed level per MSI-X vector */
     uint32_t msi_level;
     uint32_t intx_level;
+
+    /* interrupt moderation: a timer may not fire again before its deadline */
+    int64_t mod_deadline[LAN743X_MOD_TIMERS];
+    QEMUTimer *mod_timer;
 
     /* PTP clock: value = ptp_base + (virtual clock now - ptp_ref) */
     int64_t ptp_base;
@@ -443,10 +454,20 @@ static const char *lan743x_reg_name(hwaddr addr)
 /* VMState                                                             */
 /* ------------------------------------------------------------------ */
 
+static void lan743x_update_irq(LAN743xState *s);
+
+static int lan743x_post_load(void *opaque, int version_id)
+{
+    /* Re-arm a pending moderation timer */
+    lan743x_update_irq(opaque);
+    return 0;
+}
+
 static const VMStateDescription vmstate_lan743x = {
     .name = TYPE_LAN743X,
     .version_id = 1,
     .minimum_version_id = 1,
+    .post_load = lan743x_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, LAN743xState),
         VMSTATE_MSIX(parent_obj, LAN743xState),
@@ -460,6 +481,7 @@ static const VMStateDescription vmstate_lan743x = {
         VMSTATE_UINT32(vec_level, LAN743xState),
         VMSTATE_UINT32(msi_level, LAN743xState),
         VMSTATE_UINT32(intx_level, LAN743xState),
+        VMSTATE_INT64_ARRAY(mod_deadline, LAN743xState, LAN743X_MOD_TIMERS),
         VMSTATE_INT64(ptp_base, LAN743xState),
         VMSTATE_INT64(ptp_ref, LAN743xState),
         VMSTATE_END_OF_LIST()
@@ -516,6 +538,67 @@ static unsigned lan743x_int_vector(LAN743xState *s, int bit)
 }
 
 /*
+ * Interrupt moderation (INT_MOD_MAPn / INT_MOD_CFGn): each source maps to
+ * one of 10 timers (nibble per channel; 0xf = none).  Once an interrupt
+ * for a moderated source was delivered, the next one for that timer waits
+ * until INT_MOD_CFG microseconds have passed (inferred: the unit is not
+ * documented; 400, the driver's value, gives at most 2500 interrupts/s per
+ * queue).  The first interrupt after a quiet period goes out at once.
+ */
+static int lan743x_mod_timer(LAN743xState *s, int bit)
+{
+    unsigned t;
+
+    if (bit >= 24 && bit < 24 + LAN743X_RX_CHANNELS) {
+        t = extract32(s->regs[R_INT_MOD_MAP0], (bit - 24) * 4, 4);
+    } else if (bit >= 16 && bit < 16 + LAN743X_TX_CHANNELS) {
+        t = extract32(s->regs[R_INT_MOD_MAP1], (bit - 16) * 4, 4);
+    } else {
+        t = extract32(s->regs[R_INT_MOD_MAP2], 0, 4);
+    }
+    if (t >= LAN743X_MOD_TIMERS || !s->regs[R_INT_MOD_CFG0 + t]) {
+        return -1;
+    }
+    return t;
+}
+
+/*
+ * May an interrupt for the pending sources @bits go out now?  If not,
+ * lower *next to the time it may.
+ */
+static bool lan743x_mod_ready(LAN743xState *s, uint32_t bits, int64_t now,
+                              int64_t *next)
+{
+    int64_t wait = INT64_MAX;
+    int bit, t;
+
+    for (bit = 0; bit < 32; bit++) {
+        if (!(bits & BIT(bit))) {
+            continue;
+        }
+        t = lan743x_mod_timer(s, bit);
+        if (t < 0 || s->mod_deadline[t] <= now) {
+            return true;
+        }
+        wait = MIN(wait, s->mod_deadline[t]);
+    }
+    *next = MIN(*next, wait);
+    return false;
+}
+
+static void lan743x_mod_start(LAN743xState *s, uint32_t bits, int64_t now)
+{
+    int bit, t;
+
+    for (bit = 0; bit < 32; bit++) {
+        if ((bits & BIT(bit)) && (t = lan743x_mod_timer(s, bit)) >= 0) {
+            s->mod_deadline[t] = now + (int64_t)s->regs[R_INT_MOD_CFG0 + t] *
+                                 SCALE_US;
+        }
+    }
+}
+
+/*
  * Side effects of delivering an interrupt for the sources in @bits
  * (inferred from the driver's "auto set/clear" vector flags).
  */
@@ -565,8 +648,10 @@ static void lan743x_update_irq(LAN743xState *s)
 {
     PCIDevice *d = PCI_DEVICE(s);
     bool mas = s->int_en & INT_BIT_MAS;
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    int64_t next = INT64_MAX;
     uint32_t active = lan743x_int_sources(s) & s->int_en & ~INT_BIT_MAS;
-    uint32_t level = 0;
+    uint32_t level = 0, postponed = 0;
     uint32_t vec_bits[LAN743X_MSIX_VECTORS] = { 0 };
     int bit, v;
 
@@ -583,14 +668,20 @@ static void lan743x_update_irq(LAN743xState *s)
             }
         }
         for (v = 0; v < LAN743X_MSIX_VECTORS; v++) {
-            if ((level & BIT(v)) && !(s->vec_level & BIT(v))) {
-                trace_lan743x_irq_msix(v, vec_bits[v]);
-                if (s->regs[R_INT_VEC_EN_AUTO_CLR] & BIT(v)) {
-                    s->vec_en &= ~BIT(v);
-                }
-                lan743x_int_fired(s, vec_bits[v]);
-                msix_notify(d, v);
+            if (!(level & BIT(v)) || (s->vec_level & BIT(v))) {
+                continue;
             }
+            if (!lan743x_mod_ready(s, vec_bits[v], now, &next)) {
+                postponed |= BIT(v);
+                continue;
+            }
+            trace_lan743x_irq_msix(v, vec_bits[v]);
+            if (s->regs[R_INT_VEC_EN_AUTO_CLR] & BIT(v)) {
+                s->vec_en &= ~BIT(v);
+            }
+            lan743x_mod_start(s, vec_bits[v], now);
+            lan743x_int_fired(s, vec_bits[v]);
+            msix_notify(d, v);
         }
         /* Levels after the auto-clears, for the next edge */
         active = lan743x_int_sources(s) & s->int_en & ~INT_BIT_MAS;
@@ -606,49 +697,65 @@ static void lan743x_update_irq(LAN743xState *s)
                 level |= BIT(v);
             }
         }
-        s->vec_level = level;
+        s->vec_level = level & ~postponed;
         s->msi_level = 0;
         if (s->intx_level) {
             s->intx_level = 0;
             pci_set_irq(d, 0);
         }
-        return;
-    }
-    s->vec_level = 0;
-
-    if (msi_enabled(d)) {
+    } else if (msi_enabled(d)) {
         bool up = mas && (s->vec_en & BIT(0)) && active;
 
+        s->vec_level = 0;
         if (up && !s->msi_level) {
-            trace_lan743x_irq_msi(active);
-            if (s->regs[R_INT_VEC_EN_AUTO_CLR] & BIT(0)) {
-                s->vec_en &= ~BIT(0);
+            if (!lan743x_mod_ready(s, active, now, &next)) {
+                up = false;
+            } else {
+                trace_lan743x_irq_msi(active);
+                if (s->regs[R_INT_VEC_EN_AUTO_CLR] & BIT(0)) {
+                    s->vec_en &= ~BIT(0);
+                }
+                lan743x_mod_start(s, active, now);
+                lan743x_int_fired(s, active);
+                msi_notify(d, 0);
+                active = lan743x_int_sources(s) & s->int_en & ~INT_BIT_MAS;
+                up = mas && (s->vec_en & BIT(0)) && active;
             }
-            lan743x_int_fired(s, active);
-            msi_notify(d, 0);
-            active = lan743x_int_sources(s) & s->int_en & ~INT_BIT_MAS;
-            up = mas && (s->vec_en & BIT(0)) && active;
         }
         s->msi_level = up;
         if (s->intx_level) {
             s->intx_level = 0;
             pci_set_irq(d, 0);
         }
-        return;
-    }
-    s->msi_level = 0;
-
-    level = mas && active;
-    if (level && !s->intx_level) {
-        lan743x_int_fired(s, active);
-        active = lan743x_int_sources(s) & s->int_en & ~INT_BIT_MAS;
+    } else {
+        s->vec_level = 0;
+        s->msi_level = 0;
         level = mas && active;
+        if (level && !s->intx_level) {
+            if (!lan743x_mod_ready(s, active, now, &next)) {
+                level = 0;
+            } else {
+                lan743x_mod_start(s, active, now);
+                lan743x_int_fired(s, active);
+                active = lan743x_int_sources(s) & s->int_en & ~INT_BIT_MAS;
+                level = mas && active;
+            }
+        }
+        if (level != s->intx_level) {
+            trace_lan743x_irq_intx(level);
+            s->intx_level = level;
+            pci_set_irq(d, level);
+        }
     }
-    if (level != s->intx_level) {
-        trace_lan743x_irq_intx(level);
-        s->intx_level = level;
-        pci_set_irq(d, level);
+
+    if (next != INT64_MAX) {
+        timer_mod(s->mod_timer, next);
     }
+}
+
+static void lan743x_mod_timer_cb(void *opaque)
+{
+    lan743x_update_irq(opaque);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1179,17 +1286,33 @@ static void lan743x_count_frame(LAN743xState *s, bool rx, const uint8_t *da,
 /* Transmit                                                            */
 /* ------------------------------------------------------------------ */
 
-static void lan743x_tx_send(LAN743xState *s, uint8_t *buf, size_t len)
+static void lan743x_tx_send_hdr(LAN743xState *s, uint8_t *buf, size_t len,
+                                struct virtio_net_hdr *vh)
 {
     NetClientState *nc = qemu_get_queue(s->nic);
+    struct virtio_net_hdr zero = { 0 };
+    struct iovec iov[2];
 
+    if (!s->has_vnet) {
+        qemu_send_packet(nc, buf, len);
+        return;
+    }
+    iov[0].iov_base = vh ? vh : &zero;
+    iov[0].iov_len = sizeof(zero);
+    iov[1].iov_base = buf;
+    iov[1].iov_len = len;
+    qemu_sendv_packet(nc, iov, 2);
+}
+
+static void lan743x_tx_send(LAN743xState *s, uint8_t *buf, size_t len)
+{
     if (len < ETH_HLEN) {
         return;
     }
     trace_lan743x_tx_frame(len);
     lan743x_count_frame(s, false, buf, MAX(len, LAN743X_MIN_FRAME) +
                         LAN743X_FCS_LEN);
-    qemu_send_packet(nc, buf, len);
+    lan743x_tx_send_hdr(s, buf, len, NULL);
 }
 
 /* Segment a TSO frame: headers in front, payload of @pay_len after them */
@@ -1227,6 +1350,48 @@ static void lan743x_tx_tso(LAN743xState *s, uint8_t *buf, size_t len,
     }
     seq = ldl_be_p(buf + pi.l4_off + 4);
     flags = buf[pi.l4_off + 13];
+
+    if (s->has_vnet && len <= 65535 + ETH_HLEN && pay_len > mss) {
+        /*
+         * The peer (tap) segments for us: hand it the template with a
+         * virtio-net GSO header, as the guest's stack built it (the TCP
+         * checksum field holds the pseudo-header sum, as for any
+         * CHECKSUM_PARTIAL frame).  Fix the IP length so that the peer
+         * sees a consistent frame.
+         */
+        struct virtio_net_hdr vh = {
+            .flags = VIRTIO_NET_HDR_F_NEEDS_CSUM,
+            .gso_type = pi.ipv4 ? VIRTIO_NET_HDR_GSO_TCPV4
+                                : VIRTIO_NET_HDR_GSO_TCPV6,
+            .hdr_len = cpu_to_le16(hdr_len),
+            .gso_size = cpu_to_le16(mss),
+            .csum_start = cpu_to_le16(pi.l4_off),
+            .csum_offset = cpu_to_le16(16),
+        };
+        uint32_t sum;
+
+        if (flags & 0x80) {                     /* CWR */
+            vh.gso_type |= VIRTIO_NET_HDR_GSO_ECN;
+        }
+        if (pi.ipv4) {
+            stw_be_p(buf + pi.l3_off + 2, len - pi.l3_off);
+            lan743x_fill_ip4_csum(buf, &pi);
+        } else {
+            stw_be_p(buf + pi.l3_off + 4, len - pi.l3_off - 40);
+        }
+        /* Pseudo-header sum without the length, as Linux GSO expects */
+        sum = lan743x_pseudo_sum(buf, &pi, 0);
+        stw_be_p(buf + pi.l4_off + 16, ~net_checksum_finish(sum) & 0xffff);
+        for (off = 0; off < pay_len; off += mss) {
+            seg = MIN(mss, pay_len - off);
+            lan743x_count_frame(s, false, buf, hdr_len + seg +
+                                LAN743X_FCS_LEN);
+            count++;
+        }
+        trace_lan743x_tx_tso(len, mss, count);
+        lan743x_tx_send_hdr(s, buf, len, &vh);
+        return;
+    }
     if (pi.ipv4) {
         ip_id = lduw_be_p(buf + pi.l3_off + 4);
     }
@@ -1697,17 +1862,29 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
 {
     LAN743xState *s = qemu_get_nic_opaque(nc);
     uint32_t mac_rx = s->regs[R_MAC_RX];
-    size_t pad, len, frame_len, max;
+    size_t pad, len, frame_len, max, full = size;
+    struct virtio_net_hdr vh = { 0 };
     LAN743xPktInfo pi;
     uint32_t crc, status;
     int ch;
 
+    if (s->has_vnet) {
+        if (size < sizeof(vh)) {
+            return size;
+        }
+        memcpy(&vh, buf, sizeof(vh));
+        buf += sizeof(vh);
+        size -= sizeof(vh);
+        if (vh.gso_type != VIRTIO_NET_HDR_GSO_NONE) {
+            return full;        /* we never enable receive offloads */
+        }
+    }
     if (!FIELD_EX32(mac_rx, MAC_RX, RXEN) || size < ETH_HLEN) {
-        return size;
+        return full;
     }
     if (!lan743x_rfe_accept(s, buf)) {
         trace_lan743x_rx_filtered(size);
-        return size;
+        return full;
     }
 
     len = MAX(size, LAN743X_MIN_FRAME);
@@ -1721,13 +1898,13 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
         trace_lan743x_rx_oversize(frame_len, max);
         lan743x_stat_add(s, R_STAT_RX_OVERSIZE_FRAME_ERRORS, 1);
         lan743x_update_irq(s);
-        return size;
+        return full;
     }
 
     ch = lan743x_rss_channel(s, buf, &pi);
     if (!lan743x_rx_ready(s, ch)) {
         lan743x_stat_add(s, R_STAT_RX_DROPPED_FRAMES, 1);
-        return size;
+        return full;
     }
 
     /* Build pad + frame + FCS in the scratch buffer */
@@ -1737,9 +1914,21 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
     if (len > size) {
         memset(s->rx_buf + pad + size, 0, len - size);
     }
+    if (vh.flags & VIRTIO_NET_HDR_F_NEEDS_CSUM) {
+        /* Host-generated frame with a partial checksum: finish it */
+        size_t start = le16_to_cpu(vh.csum_start);
+        size_t field = start + le16_to_cpu(vh.csum_offset);
+
+        if (field + 2 <= size) {
+            uint8_t *f = s->rx_buf + pad;
+
+            stw_be_p(f + field, net_checksum_finish(
+                     net_checksum_add(size - start, f + start)));
+        }
+    }
     crc = crc32(0, s->rx_buf + pad, len);
     stl_le_p(s->rx_buf + pad + len, crc);
-    status = lan743x_rx_csum_status(s, buf, size, &pi);
+    status = lan743x_rx_csum_status(s, s->rx_buf + pad, size, &pi);
 
     if (!lan743x_rx_put(s, ch, pad + frame_len, frame_len, status)) {
         trace_lan743x_rx_no_desc(ch);
@@ -1747,7 +1936,7 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
     }
     lan743x_count_frame(s, true, buf, frame_len);
     lan743x_update_irq(s);
-    return size;
+    return full;
 }
 
 static void lan743x_set_link_status(NetClientState *nc)
@@ -1805,6 +1994,10 @@ static void lan743x_csr_reset(LAN743xState *s)
     s->int_latch = 0;
     s->int_en = 0;
     s->vec_en = 0;
+    memset(s->mod_deadline, 0, sizeof(s->mod_deadline));
+    if (s->mod_timer) {
+        timer_del(s->mod_timer);
+    }
     lan743x_ptp_set(s, 0);
     lan743x_phy_reset(s);
 }
@@ -2300,6 +2493,7 @@ static void lan743x_add_pm_capability(PCIDevice *d, Error **errp)
 static void lan743x_realize(PCIDevice *d, Error **errp)
 {
     LAN743xState *s = LAN743X(d);
+    NetClientState *nc;
     int i;
 
     if (s->device_id != 0x7430 && s->device_id != 0x7431) {
@@ -2357,6 +2551,7 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
         }
     }
 
+    s->mod_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, lan743x_mod_timer_cb, s);
     s->rx_buf = g_malloc(LAN743X_MAX_FRAME + 64);
     s->tx_buf = g_malloc(LAN743X_TX_BUF_SIZE);
     s->tx_seg = g_malloc(LAN743X_TX_BUF_SIZE);
@@ -2366,6 +2561,13 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
                           object_get_typename(OBJECT(s)), DEVICE(s)->id,
                           &DEVICE(s)->mem_reentrancy_guard, s);
     qemu_format_nic_info_str(qemu_get_queue(s->nic), s->conf.macaddr.a);
+    nc = qemu_get_queue(s->nic);
+    if (s->vnet && nc->peer && qemu_has_vnet_hdr(nc->peer)) {
+        /* Lets a tap peer segment our TSO frames (as e1000e does) */
+        qemu_set_vnet_hdr_len(nc->peer, sizeof(struct virtio_net_hdr));
+        qemu_using_vnet_hdr(nc->peer, true);
+        s->has_vnet = true;
+    }
     lan743x_reset(DEVICE(s));
     return;
 
@@ -2379,6 +2581,7 @@ static void lan743x_exit(PCIDevice *d)
 {
     LAN743xState *s = LAN743X(d);
 
+    timer_free(s->mod_timer);
     qemu_del_nic(s->nic);
     if (s->msix) {
         msix_unuse_all_vectors(d);
@@ -2397,6 +2600,7 @@ static Property lan743x_properties[] = {
     DEFINE_PROP_STRING("revision", LAN743xState, revision),
     DEFINE_PROP_BOOL("msix", LAN743xState, msix, true),
     DEFINE_PROP_BOOL("msi", LAN743xState, msi, true),
+    DEFINE_PROP_BOOL("x-vnet-hdr", LAN743xState, vnet, true),
     DEFINE_PROP_END_OF_LIST(),
 };
 
