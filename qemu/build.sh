@@ -156,10 +156,11 @@ ninja -C "$bdir" ${JOBS:+-j "$JOBS"} qemu-system-x86_64 >"$tree/ninja.log" 2>&1 
 if [ ! -f "$fwdir/linuxboot_dma.bin" ]; then
 	log "building x86 option ROMs"
 	mkdir -p "$tree/optionrom" "$fwdir"
-	make -s -f "$tree/debian/optionrom.mak" -C "$tree/optionrom" \
-		SRC_PATH="$tree" all >/dev/null
-	make -s -f "$tree/debian/optionrom.mak" -C "$tree/optionrom" \
-		SRC_PATH="$tree" install DESTDIR="$fwdir" >/dev/null
+	{ make -s -f "$tree/debian/optionrom.mak" -C "$tree/optionrom" \
+		SRC_PATH="$tree" all &&
+	  make -s -f "$tree/debian/optionrom.mak" -C "$tree/optionrom" \
+		SRC_PATH="$tree" install DESTDIR="$fwdir"; } >"$tree/optionrom.log" 2>&1 ||
+		{ tail -n 20 "$tree/optionrom.log" >&2; log "option ROM build failed"; exit 1; }
 fi
 
 rm -rf "$prefix.tmp"

@@ -71,7 +71,8 @@ class QTest:
                "-device", "lan743x,netdev=n0,addr=%d.0,mac=52:54:00:aa:bb:cc%s"
                % (DEV, extra)]
         self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, text=True, bufsize=1)
+                                  stdout=subprocess.PIPE, text=True, bufsize=1,
+                                  stderr=open(self.log + ".stderr", "w"))
 
     def cmd(self, line):
         self.p.stdin.write(line + "\n")
@@ -389,6 +390,74 @@ def test_rx_multibuf(q):
                               b"\xa5" * 56 for i in range(n)))
 
 
+def test_rss(q):
+    """Microsoft's Toeplitz verification vector with the default key:
+    66.9.149.187:2794 -> 161.142.100.80:1766 (TCP) hashes to 0x51ccc178,
+    i.e. indirection entry 0x78 = 120."""
+    for ch in range(4):
+        q.wr(DMAC_CMD, 1 << ch)
+    for ch in range(4):
+        setup_rx(q, ch, n=8)
+    for i in range(32):
+        q.wr(0x580 + 4 * i, 0)                  # everything to channel 0
+    q.wr(0x580 + 4 * 30, 0x02020202)            # entries 120..123 -> 2
+    q.wr(0x554, 0x7ff | (7 << 5))               # RSS on, all hash types
+    src, dst = bytes([66, 9, 149, 187]), bytes([161, 142, 100, 80])
+    tcp = struct.pack(">HHIIBBHHH", 2794, 1766, 1, 0, 5 << 4, 0x10,
+                      1000, 0, 0)
+    ph = src + dst + struct.pack(">BBH", 0, 6, len(tcp))
+    tcp = tcp[:16] + struct.pack(">H", csum(ph + tcp)) + tcp[18:]
+    ip = struct.pack(">BBHHHBBH4s4s", 0x45, 0, 20 + len(tcp), 1, 0, 64, 6,
+                     0, src, dst)
+    ip = ip[:10] + struct.pack(">H", csum(ip)) + ip[12:]
+    q.inject(eth(MAC, PEER, 0x0800, ip + tcp))
+    heads = [q.rd(rxr(ch, 0x18)) for ch in range(4)]
+    check("rss-toeplitz", heads == [0, 0, 2, 0], "heads %s" % heads)
+    q.wr(0x554, 0)
+
+
+def ether_crc(data):
+    """Linux ether_crc(): bitrev32(crc32_le(~0, data))."""
+    c = zlib.crc32(data) ^ 0xffffffff
+    return int("{:032b}".format(c)[::-1], 2)
+
+
+def test_mcast(q):
+    q.wr(DMAC_CMD, 1 << 0)
+    setup_rx(q, 0, n=16)
+    grp = bytes.fromhex("01005e0000fb")
+    other = bytes.fromhex("01005e000042")
+    bit = (ether_crc(grp) >> 23) & 0x1ff
+    hashtab = [0] * 16
+    hashtab[bit // 32] |= 1 << (bit % 32)
+    q.wr(0x24, 1)                               # DP_SEL: RFE RAM
+    for i in range(16):
+        q.wr(0x2c, 128 + i)
+        q.wr(0x30, hashtab[i])
+        q.wr(0x28, 1)
+    q.wr(RFE_CTL, (1 << 10) | (1 << 3))         # AB | MCAST_HASH
+    q.inject(eth(grp, PEER, 0x0800, b"m" * 64))
+    h1 = q.rd(rxr(0, 0x18))
+    q.inject(eth(other, PEER, 0x0800, b"m" * 64))
+    h2 = q.rd(rxr(0, 0x18))
+    # Perfect filter entry 5 for the other group, with DA_PERFECT
+    q.wr(0x404 + 8 * 5, struct.unpack("<I", other[:4])[0])
+    q.wr(0x400 + 8 * 5, struct.unpack("<H", other[4:])[0] | (1 << 31))
+    q.wr(RFE_CTL, (1 << 10) | (1 << 3) | (1 << 1))
+    q.inject(eth(other, PEER, 0x0800, b"m" * 64))
+    h3 = q.rd(rxr(0, 0x18))
+    # All-multicast and promiscuous
+    q.wr(RFE_CTL, (1 << 9))
+    q.inject(eth(bytes.fromhex("333300000001"), PEER, 0x86dd, b"m" * 64))
+    h4 = q.rd(rxr(0, 0x18))
+    q.wr(RFE_CTL, (1 << 8))
+    q.inject(eth(bytes.fromhex("0a0000000001"), PEER, 0x0800, b"m" * 64))
+    h5 = q.rd(rxr(0, 0x18))
+    check("rx-mcast-filters", (h1, h2, h3, h4, h5) == (2, 2, 4, 6, 8),
+          "heads %s" % ((h1, h2, h3, h4, h5),))
+    q.wr(RFE_CTL, (1 << 10) | (1 << 11) | (1 << 12))
+
+
 def setup_tx(q, n=16):
     q.wr(FCT_TX_CTL, 1 << 20)
     q.wr(FCT_TX_CTL, 1 << 28)
@@ -534,6 +603,8 @@ def main():
         test_irq_selftest(q)
         test_rx(q)
         test_rx_multibuf(q)
+        test_rss(q)
+        test_mcast(q)
         test_tx(q)
         test_guest_errors(q)
     finally:

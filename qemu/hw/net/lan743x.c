@@ -29,12 +29,16 @@
  *    descriptor);
  *  - interrupt controller: INT_STS/INT_SET/INT_EN, read-to-clear status,
  *    vector enables with auto-clear, vector maps, the RX_CFG_C/TX_CFG_C
- *    auto-clear bits and the re-arm bits written with the tail registers;
+ *    auto-clear bits and the re-arm bits written with the tail registers,
+ *    moderation timers (INT_MOD_MAPn/INT_MOD_CFGn, as a minimum interval
+ *    between interrupts of a timer; the unit is taken to be 1 us);
+ *  - with a tap peer that takes virtio-net headers, TSO frames are handed
+ *    to the host in one piece for it to segment (as e1000e does); with any
+ *    other peer the model segments them itself;
  *  - PTP: a running 1588 clock (read, load, step, enable/disable/reset).
  *
  * Not emulated:
- *  - interrupt moderation and DMA coalescing timers (interrupts are raised
- *    immediately; the configuration registers are stored only);
+ *  - DMA coalescing (DMAC_COAL_CFG) and OBFF: stored only;
  *  - flow control / pause frames, EEE, wake-on-LAN and PME;
  *  - TX timestamps and PTP events, GPIOs, 1588 target/capture registers,
  *    rate adjustment (stored, the clock always runs at nominal rate);
