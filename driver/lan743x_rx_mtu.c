@@ -48,11 +48,15 @@ static void lan743x_rx_mtu_ring_free(struct lan743x_rx *rx)
 {
 	struct page_frag_cache *nc = &rx->mtu.cache;
 
-	/* Same as page_frag_cache_drain(), which 6.1 does not have */
+#ifdef LAN743X_HAVE_PAGE_FRAG_CACHE_DRAIN
+	page_frag_cache_drain(nc);
+#else
+	/* what page_frag_cache_drain() does, for kernels before 6.9 */
 	if (nc->va)
 		__page_frag_cache_drain(virt_to_head_page(nc->va),
 					nc->pagecnt_bias);
 	nc->va = NULL;
+#endif
 }
 
 /**
