@@ -32,8 +32,20 @@ exec 9>"$cache/build.lock"
 flock 9
 
 # Debian source version, e.g. 1:7.2+dfsg-7+deb12u18 -> 7.2+dfsg-7+deb12u18.
-dsc=$(cd "$cache/src" && apt-get source --print-uris "qemu/$suite" 2>/dev/null |
-	sed -nE "s/^'[^']*' (qemu_[^ ]*\.dsc) .*/\1/p" | head -n1)
+# Asking apt parses the whole Sources index (slow): remember the answer
+# until apt's lists change.
+lists_stamp=$(ls -l --time-style=+%s /var/lib/apt/lists/ 2>/dev/null | md5sum | cut -c1-16)
+dsc=
+if [ -f "$cache/src/version.cache" ] &&
+	[ "$(sed -n 1p "$cache/src/version.cache")" = "$lists_stamp" ]; then
+	dsc=$(sed -n 2p "$cache/src/version.cache")
+fi
+if [ -z "$dsc" ]; then
+	# (in an empty directory: apt does not list files already present)
+	dsc=$(cd / && apt-get source --print-uris "qemu/$suite" 2>/dev/null |
+		sed -nE "s/^'[^']*' (qemu_[^ ]*\.dsc) .*/\1/p" | head -n1)
+	[ -z "$dsc" ] || printf '%s\n%s\n' "$lists_stamp" "$dsc" >"$cache/src/version.cache"
+fi
 if [ -z "$dsc" ]; then
 	# Offline: fall back to the newest version already extracted.
 	dsc=$(cd "$cache/src" && ls qemu_7.2*.dsc 2>/dev/null | sort -V | tail -n1)
