@@ -16,14 +16,38 @@ struct lan743x_stat_desc {
 #define LAN743X_TX_STAT(f) { #f, offsetof(struct lan743x_tx_stats, f) }
 #define LAN743X_TXX_STAT(f) { #f, offsetof(struct lan743x_tx_xstats, f) }
 
+/* reported as rx_<name> (all queues) and rxN_<name> (queue N) */
 static const struct lan743x_stat_desc lan743x_rx_stat_desc[] = {
 	LAN743X_RX_STAT(packets),
 	LAN743X_RX_STAT(bytes),
-	LAN743X_RX_STAT(alloc_fail),
+	LAN743X_RX_STAT(sync_cpu_bytes),
+	LAN743X_RX_STAT(sync_dev_bytes),
+	LAN743X_RX_STAT(map_ops),
+	LAN743X_RX_STAT(unmap_ops),
+	LAN743X_RX_STAT(buf_alloc),
+	LAN743X_RX_STAT(buf_alloc_fail),
+	LAN743X_RX_STAT(copybreak_packets),
+	LAN743X_RX_STAT(multi_buf_frames),
+	LAN743X_RX_STAT(pp_recycled),
+	LAN743X_RX_STAT(drop_alloc_fail),
+	LAN743X_RX_STAT(drop_bad_desc),
+	LAN743X_RX_STAT(drop_oversize),
 	LAN743X_RX_STAT(dropped),
 	LAN743X_RX_STAT(csum_unnecessary),
 	LAN743X_RX_STAT(csum_none),
-	LAN743X_RX_STAT(multi_buf),
+};
+
+/* private flags, bit n = entry n */
+static const char lan743x_priv_flags[][ETH_GSTRING_LEN] = {
+	"rx-mtu-buffers",
+	"rx-partial-sync",
+	"rx-page-pool",
+};
+
+enum {
+	LAN743X_PRIV_RX_MTU_BUFFERS = BIT(0),
+	LAN743X_PRIV_RX_PARTIAL_SYNC = BIT(1),
+	LAN743X_PRIV_RX_PAGE_POOL = BIT(2),
 };
 
 static const struct lan743x_stat_desc lan743x_tx_stat_desc[] = {
@@ -43,7 +67,7 @@ static const struct lan743x_stat_desc lan743x_txx_stat_desc[] = {
 #define LAN743X_TX_STAT_CNT	(ARRAY_SIZE(lan743x_tx_stat_desc) + \
 				 ARRAY_SIZE(lan743x_txx_stat_desc))
 #define LAN743X_STAT_CNT	(LAN743X_HW_STAT_CNT + \
-				 LAN743X_NUM_RX * LAN743X_RX_STAT_CNT + \
+				 (1 + LAN743X_NUM_RX) * LAN743X_RX_STAT_CNT + \
 				 LAN743X_NUM_TX * LAN743X_TX_STAT_CNT)
 
 /* ethtool -d: first the 18 dwords ethtool's own lan743x decoder knows
@@ -102,17 +126,30 @@ static void lan743x_set_msglevel(struct net_device *netdev, u32 level)
 
 static int lan743x_get_sset_count(struct net_device *netdev, int sset)
 {
-	return sset == ETH_SS_STATS ? LAN743X_STAT_CNT : -EOPNOTSUPP;
+	switch (sset) {
+	case ETH_SS_STATS:
+		return LAN743X_STAT_CNT;
+	case ETH_SS_PRIV_FLAGS:
+		return ARRAY_SIZE(lan743x_priv_flags);
+	default:
+		return -EOPNOTSUPP;
+	}
 }
 
 static void lan743x_get_strings(struct net_device *netdev, u32 sset, u8 *data)
 {
 	unsigned int i, q;
 
+	if (sset == ETH_SS_PRIV_FLAGS) {
+		memcpy(data, lan743x_priv_flags, sizeof(lan743x_priv_flags));
+		return;
+	}
 	if (sset != ETH_SS_STATS)
 		return;
 	for (i = 0; i < LAN743X_HW_STAT_CNT; i++)
 		ethtool_sprintf(&data, "%s", lan743x_hw_stat_names[i]);
+	for (i = 0; i < LAN743X_RX_STAT_CNT; i++)
+		ethtool_sprintf(&data, "rx_%s", lan743x_rx_stat_desc[i].name);
 	for (q = 0; q < LAN743X_NUM_RX; q++)
 		for (i = 0; i < LAN743X_RX_STAT_CNT; i++)
 			ethtool_sprintf(&data, "rx%u_%s", q,
@@ -143,13 +180,33 @@ static u64 *lan743x_copy_stats(u64 *data, const void *base,
 	return data + n;
 }
 
+/* RX counters: totals, then queue by queue.  Return: next slot */
+static u64 *lan743x_rx_ethtool_stats(struct lan743x_adapter *adapter,
+				     u64 *data)
+{
+	u64 *total = data, *q_data = data + LAN743X_RX_STAT_CNT;
+	struct lan743x_rx_stats snap;
+	unsigned int q, i;
+	u64 v;
+
+	memset(total, 0, LAN743X_RX_STAT_CNT * sizeof(*total));
+	for (q = 0; q < LAN743X_NUM_RX; q++) {
+		lan743x_rx_read_stats(adapter, q, &snap);
+		for (i = 0; i < LAN743X_RX_STAT_CNT; i++) {
+			v = *(u64 *)((u8 *)&snap + lan743x_rx_stat_desc[i].offset);
+			*q_data++ = v;
+			total[i] += v;
+		}
+	}
+	return q_data;
+}
+
 static void lan743x_get_ethtool_stats(struct net_device *netdev,
 				      struct ethtool_stats *stats, u64 *data)
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
 	struct lan743x_tx *tx = &adapter->tx;
 	unsigned long flags;
-	unsigned int q;
 
 	lan743x_hw_stats_fold(adapter);
 	spin_lock_irqsave(&adapter->hw_stats.lock, flags);
@@ -157,13 +214,7 @@ static void lan743x_get_ethtool_stats(struct net_device *netdev,
 	spin_unlock_irqrestore(&adapter->hw_stats.lock, flags);
 	data += LAN743X_HW_STAT_CNT;
 
-	for (q = 0; q < LAN743X_NUM_RX; q++) {
-		struct lan743x_rx_stats *rs = &adapter->rx[q].stats;
-
-		data = lan743x_copy_stats(data, rs, &rs->syncp,
-					  lan743x_rx_stat_desc,
-					  LAN743X_RX_STAT_CNT);
-	}
+	data = lan743x_rx_ethtool_stats(adapter, data);
 	data = lan743x_copy_stats(data, &tx->stats, &tx->stats.syncp,
 				  lan743x_tx_stat_desc,
 				  ARRAY_SIZE(lan743x_tx_stat_desc));
@@ -237,10 +288,132 @@ static void lan743x_get_ringparam(struct net_device *netdev,
 				  struct kernel_ethtool_ringparam *kring,
 				  struct netlink_ext_ack *extack)
 {
-	ring->rx_max_pending = LAN743X_RX_RING_SIZE;
-	ring->tx_max_pending = LAN743X_TX_RING_SIZE;
-	ring->rx_pending = LAN743X_RX_RING_SIZE;
-	ring->tx_pending = LAN743X_TX_RING_SIZE;
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	ring->rx_max_pending = LAN743X_RING_MAX;
+	ring->tx_max_pending = LAN743X_RING_MAX;
+	ring->rx_pending = adapter->rxp.rx_ring_size;
+	ring->tx_pending = adapter->rxp.tx_ring_size;
+	/* 0 (not shown by ethtool): derived from the MTU or legacy 9 KiB */
+	kring->rx_buf_len = adapter->rxp.buf_len;
+}
+
+static bool lan743x_ring_size_ok(u32 n)
+{
+	return is_power_of_2(n) && n >= LAN743X_RING_MIN &&
+	       n <= LAN743X_RING_MAX;
+}
+
+static int lan743x_check_ringparam(struct lan743x_adapter *adapter,
+				   struct ethtool_ringparam *ring, u32 buf_len,
+				   struct netlink_ext_ack *extack)
+{
+	if (!lan743x_ring_size_ok(ring->rx_pending) ||
+	    !lan743x_ring_size_ok(ring->tx_pending)) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "ring sizes are powers of two from 64 to 1024");
+		return -EINVAL;
+	}
+	if (!buf_len || buf_len == LAN743X_RX_BUF_LEN_AUTO)
+		return 0;
+	if (buf_len < LAN743X_RX_BUF_LEN_MIN ||
+	    buf_len > FIELD_MAX(RX_DESC_DATA0_BUF_LENGTH_MASK_) ||
+	    !IS_ALIGNED(buf_len, 4)) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "rx-buf-len is 1 (MTU-derived) or a multiple of 4 from 256 to 16380");
+		return -EINVAL;
+	}
+	if (!lan743x_rx_buf_len_fits(buf_len, adapter->netdev->mtu)) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "rx-buf-len too small: a frame of this MTU would need more buffers than an skb holds");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int lan743x_set_ringparam(struct net_device *netdev,
+				 struct ethtool_ringparam *ring,
+				 struct kernel_ethtool_ringparam *kring,
+				 struct netlink_ext_ack *extack)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	struct lan743x_rx_params p = adapter->rxp;
+	int ret;
+
+	ret = lan743x_check_ringparam(adapter, ring, kring->rx_buf_len, extack);
+	if (ret)
+		return ret;
+	if (ring->tx_pending != p.tx_ring_size) {
+		ret = lan743x_tx_resize(adapter, ring->tx_pending);
+		if (ret) {
+			NL_SET_ERR_MSG_MOD(extack, "no memory for the new TX ring, old one kept");
+			return ret;
+		}
+		adapter->rxp.tx_ring_size = ring->tx_pending;
+		p.tx_ring_size = ring->tx_pending;
+	}
+	p.rx_ring_size = ring->rx_pending;
+	p.buf_len = kring->rx_buf_len;
+	if (p.buf_len == LAN743X_RX_BUF_LEN_AUTO)
+		p.buf_len = 0;
+	if (!memcmp(&p, &adapter->rxp, sizeof(p)))
+		return 0;
+	return lan743x_rx_reconfigure(adapter, &p, extack);
+}
+
+static u32 lan743x_get_priv_flags(struct net_device *netdev)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	const struct lan743x_rx_params *p = &adapter->rxp;
+
+	return (p->mtu_buffers ? LAN743X_PRIV_RX_MTU_BUFFERS : 0) |
+	       (p->partial_sync ? LAN743X_PRIV_RX_PARTIAL_SYNC : 0) |
+	       (p->page_pool ? LAN743X_PRIV_RX_PAGE_POOL : 0);
+}
+
+/* Every combination of the three flags is valid; set_priv_flags has no
+ * extack, so failures are logged.
+ */
+static int lan743x_set_priv_flags(struct net_device *netdev, u32 flags)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	struct lan743x_rx_params p = adapter->rxp;
+
+	p.mtu_buffers = flags & LAN743X_PRIV_RX_MTU_BUFFERS;
+	p.partial_sync = flags & LAN743X_PRIV_RX_PARTIAL_SYNC;
+	p.page_pool = flags & LAN743X_PRIV_RX_PAGE_POOL;
+	if (!memcmp(&p, &adapter->rxp, sizeof(p)))
+		return 0;
+	return lan743x_rx_reconfigure(adapter, &p, NULL);
+}
+
+static int lan743x_get_tunable(struct net_device *netdev,
+			       const struct ethtool_tunable *tuna, void *data)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	if (tuna->id != ETHTOOL_RX_COPYBREAK)
+		return -EOPNOTSUPP;
+	*(u32 *)data = adapter->rxp.copybreak;
+	return 0;
+}
+
+static int lan743x_set_tunable(struct net_device *netdev,
+			       const struct ethtool_tunable *tuna,
+			       const void *data)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	u32 copybreak = *(const u32 *)data;
+
+	if (tuna->id != ETHTOOL_RX_COPYBREAK)
+		return -EOPNOTSUPP;
+	if (copybreak > lan743x_rx_cur_buf_len(adapter)) {
+		netdev_err(netdev, "rx-copybreak %u is above the RX buffer length %u\n",
+			   copybreak, lan743x_rx_cur_buf_len(adapter));
+		return -EINVAL;
+	}
+	lan743x_rx_set_copybreak(adapter, copybreak);
+	return 0;
 }
 
 static int lan743x_get_rxnfc(struct net_device *netdev,
@@ -304,7 +477,13 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.nway_reset		= phy_ethtool_nway_reset,
 	.get_pauseparam		= lan743x_get_pauseparam,
 	.set_pauseparam		= lan743x_set_pauseparam,
+	.supported_ring_params	= ETHTOOL_RING_USE_RX_BUF_LEN,
 	.get_ringparam		= lan743x_get_ringparam,
+	.set_ringparam		= lan743x_set_ringparam,
+	.get_priv_flags		= lan743x_get_priv_flags,
+	.set_priv_flags		= lan743x_set_priv_flags,
+	.get_tunable		= lan743x_get_tunable,
+	.set_tunable		= lan743x_set_tunable,
 	.get_sset_count		= lan743x_get_sset_count,
 	.get_strings		= lan743x_get_strings,
 	.get_ethtool_stats	= lan743x_get_ethtool_stats,

@@ -426,14 +426,26 @@ static int lan743x_stop(struct net_device *netdev)
 static int lan743x_change_mtu(struct net_device *netdev, int new_mtu)
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	const struct lan743x_rx_params *p = &adapter->rxp;
+	unsigned int old_mtu = netdev->mtu;
 	int ch;
 
+	if (p->buf_len && !lan743x_rx_buf_len_fits(p->buf_len, new_mtu)) {
+		netdev_err(netdev, "MTU %d needs more buffers of rx-buf-len %u than an skb holds\n",
+			   new_mtu, p->buf_len);
+		return -EINVAL;
+	}
 	/* Bigger buffers first, then the bigger MAC limit; frames that
 	 * still meet old-size buffers arrive as multi-buffer chains.
 	 */
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
 		lan743x_rx_set_mtu(&adapter->rx[ch], new_mtu);
 	WRITE_ONCE(netdev->mtu, new_mtu);
+	/* page_pool buffers cannot grow or shrink: new rings for the MTU */
+	if (p->page_pool && p->mtu_buffers && !p->buf_len &&
+	    lan743x_rx_buf_len(new_mtu) != lan743x_rx_buf_len(old_mtu) &&
+	    lan743x_rx_reconfigure(adapter, p, NULL))
+		netdev_warn(netdev, "RX buffers keep their size; larger frames span several\n");
 	lan743x_mac_set_max_size(adapter, new_mtu);
 	return 0;
 }
@@ -535,6 +547,8 @@ static void lan743x_netdev_setup(struct lan743x_adapter *adapter)
 			      NETIF_F_TSO | NETIF_F_RXCSUM;
 	netdev->features = netdev->hw_features;
 
+	lan743x_rx_params_init(&adapter->rxp);
+	spin_lock_init(&adapter->rx_fold_lock);
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
 		lan743x_rx_init(adapter, ch);
 	lan743x_tx_init(adapter, 0);

@@ -449,6 +449,9 @@ struct lan743x_hw_stats {
  * @sw_isr_seen: set by vector 0 when SW_GP fired
  * @tx: the TX ring
  * @rx: the RX rings
+ * @rxp: RX policy and ring sizes (ethtool private flags, -G, tunables)
+ * @rx_fold: cost counters of RX rings freed by reconfigurations
+ * @rx_fold_lock: protects @rx_fold
  * @mdiobus: MDIO bus of the MAC
  * @pause_autoneg: resolve pause from autonegotiation
  * @pause_rx: forced RX pause (when !pause_autoneg)
@@ -476,6 +479,9 @@ struct lan743x_adapter {
 
 	struct lan743x_tx tx;
 	struct lan743x_rx rx[LAN743X_NUM_RX];
+	struct lan743x_rx_params rxp;
+	struct lan743x_rx_cost rx_fold[LAN743X_NUM_RX];
+	spinlock_t rx_fold_lock;	/* protects rx_fold */
 
 	struct mii_bus *mdiobus;
 	bool pause_autoneg;

@@ -13,6 +13,7 @@
 #include <linux/indirect_call_wrapper.h>
 #include <linux/iopoll.h>
 #include <linux/skbuff.h>
+#include <linux/spinlock.h>
 
 #include "lan743x_main.h"
 
@@ -20,16 +21,21 @@
 struct lan743x_rx_batch {
 	u64 packets;
 	u64 bytes;
-	u64 alloc_fail;
+	u64 copybreak_packets;
+	u64 multi_buf_frames;
+	u64 drop_alloc_fail;
+	u64 drop_bad_desc;
+	u64 drop_oversize;
 	u64 dropped;
 	u64 csum_unnecessary;
 	u64 csum_none;
-	u64 multi_buf;
 };
 
 /* Largest frame the MAC can be set to accept, RX pad included */
 #define LAN743X_RX_MAX_WIRE	(NET_IP_ALIGN + VLAN_ETH_HLEN + \
 				 LAN743X_MAX_MTU + ETH_FCS_LEN)
+/* Legacy buffers: one size for every MTU the MAC accepts (about 9 KiB) */
+#define LAN743X_RX_LEGACY_LEN	LAN743X_RX_MAX_WIRE
 
 /**
  * lan743x_rx_buf_len() - receive buffer length for an MTU
@@ -46,6 +52,21 @@ u32 lan743x_rx_buf_len(unsigned int mtu)
 {
 	return max_t(u32, NET_IP_ALIGN + VLAN_ETH_HLEN + mtu + ETH_FCS_LEN,
 		     DIV_ROUND_UP(LAN743X_RX_MAX_WIRE, MAX_SKB_FRAGS + 1));
+}
+
+/**
+ * lan743x_rx_buf_len_fits() - can buffers of @len bytes hold any frame
+ * @len: buffer length (rx-buf-len)
+ * @mtu: the MTU
+ *
+ * A frame may span the head buffer plus MAX_SKB_FRAGS fragments.
+ *
+ * Return: true if the largest frame @mtu allows fits in that many buffers.
+ */
+bool lan743x_rx_buf_len_fits(u32 len, unsigned int mtu)
+{
+	return (MAX_SKB_FRAGS + 1) * (len - NET_IP_ALIGN) >=
+	       NET_IP_ALIGN + VLAN_ETH_HLEN + mtu + ETH_FCS_LEN - NET_IP_ALIGN;
 }
 
 /**
@@ -67,6 +88,7 @@ void lan743x_rx_init(struct lan743x_adapter *adapter, u8 ch)
 	rx->pad = NET_IP_ALIGN;
 	rx->tail_reg = adapter->csr + RX_TAIL(ch);
 	rx->ops = &lan743x_rx_mtu_ops;
+	rx->dropping = LAN743X_RX_KEEP;
 	u64_stats_init(&rx->stats.syncp);
 	netif_napi_add(adapter->netdev, &rx->napi, lan743x_rx_poll);
 }
@@ -81,7 +103,8 @@ void lan743x_rx_init(struct lan743x_adapter *adapter, u8 ch)
  */
 void lan743x_rx_set_mtu(struct lan743x_rx *rx, unsigned int mtu)
 {
-	WRITE_ONCE(rx->buf_len, lan743x_rx_buf_len(mtu));
+	if (!rx->fixed_len)
+		WRITE_ONCE(rx->buf_len, lan743x_rx_buf_len(mtu));
 }
 
 /**
@@ -295,6 +318,51 @@ static int lan743x_rx_set_buf_ops(struct lan743x_rx *rx,
 	return 0;
 }
 
+/* Cache the policy in the ring: buffer length, sync mode, copybreak and the
+ * buffer backend.  Also used on the spare rings of a reconfiguration.
+ */
+static int lan743x_rx_setup(struct lan743x_rx *rx,
+			    const struct lan743x_rx_params *p, unsigned int mtu)
+{
+	struct lan743x_adapter *adapter = rx->adapter;
+
+	rx->size = p->rx_ring_size;
+	rx->size_mask = rx->size - 1;
+	rx->partial_sync = p->partial_sync;
+	rx->copybreak = p->copybreak;
+	/* page_pool buffers cannot grow: an MTU change rebuilds the rings */
+	rx->fixed_len = p->buf_len || !p->mtu_buffers || p->page_pool;
+	if (p->buf_len)
+		rx->buf_len = p->buf_len;
+	else if (!p->mtu_buffers)
+		rx->buf_len = LAN743X_RX_LEGACY_LEN;
+	else
+		rx->buf_len = lan743x_rx_buf_len(mtu);
+	rx->csum = !!(adapter->netdev->features & NETIF_F_RXCSUM);
+	return lan743x_rx_set_buf_ops(rx, p->page_pool ? &lan743x_rx_pp_ops :
+					  &lan743x_rx_mtu_ops);
+}
+
+/* Move the pending cost counters into the ring's counters; NAPI context or
+ * NAPI disabled.
+ */
+static void lan743x_rx_commit_cost(struct lan743x_rx *rx)
+{
+	struct lan743x_rx_stats *s = &rx->stats;
+	struct lan743x_rx_cost *c = &rx->cost;
+
+	u64_stats_update_begin(&s->syncp);
+	s->sync_cpu_bytes += c->sync_cpu_bytes;
+	s->sync_dev_bytes += c->sync_dev_bytes;
+	s->map_ops += c->map_ops;
+	s->unmap_ops += c->unmap_ops;
+	s->buf_alloc += c->buf_alloc;
+	s->buf_alloc_fail += c->buf_alloc_fail;
+	s->pp_recycled += c->pp_recycled;
+	u64_stats_update_end(&s->syncp);
+	memset(c, 0, sizeof(*c));
+}
+
 /**
  * lan743x_rx_open() - allocate, fill and start an RX ring
  * @rx: ring
@@ -310,20 +378,18 @@ int lan743x_rx_open(struct lan743x_rx *rx)
 	struct lan743x_adapter *adapter = rx->adapter;
 	int ret;
 
-	/* the only policy so far: MTU-sized buffers with partial syncs */
-	ret = lan743x_rx_set_buf_ops(rx, &lan743x_rx_mtu_ops);
+	ret = lan743x_rx_setup(rx, &adapter->rxp, adapter->netdev->mtu);
 	if (ret)
 		return ret;
-	rx->buf_len = lan743x_rx_buf_len(adapter->netdev->mtu);
-	rx->csum = !!(adapter->netdev->features & NETIF_F_RXCSUM);
 	rx->skb = NULL;
-	rx->dropping = false;
+	rx->dropping = LAN743X_RX_KEEP;
 	rx->clear_sts = !lan743x_irq_ring_dedicated(adapter, true, rx->ch) ||
 			adapter->is_a0;
 	rx->rearm_flags = rx->clear_sts ? 0 :
 			  RX_TAIL_SET_TOP_INT_VEC_EN_ | RX_TAIL_SET_TOP_INT_EN_;
 
 	ret = lan743x_rx_ring_alloc(rx);
+	lan743x_rx_commit_cost(rx);
 	if (ret)
 		return ret;
 
@@ -334,6 +400,7 @@ int lan743x_rx_open(struct lan743x_rx *rx)
 
 free_ring:
 	lan743x_rx_ring_free(rx);
+	lan743x_rx_commit_cost(rx);
 	return ret;
 }
 
@@ -346,16 +413,28 @@ void lan743x_rx_close(struct lan743x_rx *rx)
 	lan743x_rx_hw_stop(rx);
 	napi_disable(&rx->napi);
 	lan743x_rx_ring_free(rx);
+	lan743x_rx_commit_cost(rx);
 }
 
-static void lan743x_rx_drop_frame(struct lan743x_rx *rx,
+/* Drop the frame being assembled; @why counts unless a reason was recorded
+ * when the drop began.
+ */
+static void lan743x_rx_drop_frame(struct lan743x_rx *rx, u8 why,
 				  struct lan743x_rx_batch *b)
 {
 	if (rx->skb) {
 		napi_consume_skb(rx->skb, 1);
 		rx->skb = NULL;
 	}
-	rx->dropping = false;
+	if (rx->dropping != LAN743X_RX_KEEP)
+		why = rx->dropping;
+	if (why == LAN743X_RX_DROP_ALLOC)
+		b->drop_alloc_fail++;
+	else if (why == LAN743X_RX_DROP_OVERSIZE)
+		b->drop_oversize++;
+	else
+		b->drop_bad_desc++;
+	rx->dropping = LAN743X_RX_KEEP;
 	b->dropped++;
 }
 
@@ -389,7 +468,7 @@ static void lan743x_rx_frame_done(struct lan743x_rx *rx, u32 data0, u32 data1,
 
 	rx->skb = NULL;
 	if (skb_shinfo(skb)->nr_frags)
-		b->multi_buf++;
+		b->multi_buf_frames++;
 	/* checksum status is on the LS descriptor; it belongs to the head */
 	lan743x_rx_csum(rx, skb, data1, b);
 	skb_record_rx_queue(skb, rx->ch);
@@ -400,49 +479,85 @@ static void lan743x_rx_frame_done(struct lan743x_rx *rx, u32 data0, u32 data1,
 	return;
 
 drop:
-	lan743x_rx_drop_frame(rx, b);
+	lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
+}
+
+/* Bytes of a received buffer to sync for the CPU: those the chip wrote
+ * (@wrote, RX pad included) with partial syncs, else the whole buffer.
+ */
+static u32 lan743x_rx_sync_len(struct lan743x_rx *rx,
+			       struct lan743x_rx_slot *slot, u32 wrote)
+{
+	return rx->partial_sync ? min(wrote, slot->len) : slot->len;
 }
 
 /* Hand one received buffer to the frame: new buffer first, then the old one
- * goes to the skb.  Return: false if the frame has to be dropped.
+ * goes to the skb.  Return: LAN743X_RX_KEEP, or why the frame is dropped.
  */
-static bool lan743x_rx_take(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
-			    u32 pad, u32 wire, u32 len,
-			    struct lan743x_rx_batch *b)
+static u8 lan743x_rx_take(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
+			  u32 pad, u32 wire, u32 len)
 {
 	const struct lan743x_rx_buf_ops *ops = rx->ops;
 	struct lan743x_rx_slot fresh;
 	struct sk_buff *skb;
+	u32 synced;
 
-	if (rx->skb && skb_shinfo(rx->skb)->nr_frags >= MAX_SKB_FRAGS)
-		goto recycle;
-	if (INDIRECT_CALL_1(ops->refill, lan743x_rx_mtu_refill,
-			    rx, &fresh, GFP_ATOMIC)) {
-		b->alloc_fail++;
-		goto recycle;
+	if (rx->skb && skb_shinfo(rx->skb)->nr_frags >= MAX_SKB_FRAGS) {
+		ops->recycle(rx, slot, 0);
+		return LAN743X_RX_DROP_OVERSIZE;
+	}
+	if (INDIRECT_CALL_2(ops->refill, lan743x_rx_pp_refill,
+			    lan743x_rx_mtu_refill, rx, &fresh, GFP_ATOMIC)) {
+		ops->recycle(rx, slot, 0);
+		return LAN743X_RX_DROP_ALLOC;
 	}
 
-	ops->sync_for_cpu(rx, slot, pad + wire);
+	synced = lan743x_rx_sync_len(rx, slot, pad + wire);
+	ops->sync_for_cpu(rx, slot, synced);
 	if (!rx->skb) {
-		skb = INDIRECT_CALL_1(ops->build_skb, lan743x_rx_mtu_build_skb,
+		skb = INDIRECT_CALL_2(ops->build_skb, lan743x_rx_pp_build_skb,
+				      lan743x_rx_mtu_build_skb,
 				      rx, slot, pad, len);
 		if (unlikely(!skb)) {
-			b->alloc_fail++;
+			rx->cost.buf_alloc_fail++;
 			ops->release(rx, &fresh);
-			ops->recycle(rx, slot, pad + wire);
-			return false;
+			ops->recycle(rx, slot, synced);
+			return LAN743X_RX_DROP_ALLOC;
 		}
 		rx->skb = skb;
 	} else {
-		INDIRECT_CALL_1(ops->add_frag, lan743x_rx_mtu_add_frag,
+		INDIRECT_CALL_2(ops->add_frag, lan743x_rx_pp_add_frag,
+				lan743x_rx_mtu_add_frag,
 				rx, rx->skb, slot, len);
 	}
 	*slot = fresh;
-	return true;
+	return LAN743X_RX_KEEP;
+}
 
-recycle:
-	ops->recycle(rx, slot, 0);
-	return false;
+/* Copybreak: copy a small single-buffer frame into a new skb and give the
+ * buffer straight back to the device, syncing for it only the bytes the
+ * CPU was given.  Return: LAN743X_RX_KEEP, or why the frame is dropped.
+ */
+static u8 lan743x_rx_copy(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
+			  u32 pad, u32 wire, u32 len,
+			  struct lan743x_rx_batch *b)
+{
+	u32 synced = lan743x_rx_sync_len(rx, slot, pad + wire);
+	struct sk_buff *skb;
+
+	rx->ops->sync_for_cpu(rx, slot, synced);
+	skb = napi_alloc_skb(&rx->napi, len);
+	if (unlikely(!skb)) {
+		rx->cost.buf_alloc_fail++;
+		rx->ops->recycle(rx, slot, synced);
+		return LAN743X_RX_DROP_ALLOC;
+	}
+	rx->cost.buf_alloc++;
+	skb_put_data(skb, slot->buf + LAN743X_RX_HEADROOM + pad, len);
+	rx->ops->recycle(rx, slot, synced);
+	rx->skb = skb;
+	b->copybreak_packets++;
+	return LAN743X_RX_KEEP;
 }
 
 /* One completed descriptor: work out how many of its bytes belong to the
@@ -461,10 +576,10 @@ static void lan743x_rx_buffer(struct lan743x_rx *rx,
 	if (first) {
 		/* a previous frame that never saw LS is incomplete */
 		if (rx->skb || rx->dropping)
-			lan743x_rx_drop_frame(rx, b);
+			lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
 		rx->frame_wire = 0;
-	} else if (!rx->skb) {
-		rx->dropping = true;
+	} else if (!rx->skb && rx->dropping == LAN743X_RX_KEEP) {
+		rx->dropping = LAN743X_RX_DROP_BAD_DESC;
 	}
 
 	if (last) {
@@ -479,8 +594,10 @@ static void lan743x_rx_buffer(struct lan743x_rx *rx,
 
 	if (rx->dropping || !len)
 		rx->ops->recycle(rx, slot, 0);
-	else if (!lan743x_rx_take(rx, slot, pad, wire, len, b))
-		rx->dropping = true;
+	else if (first && last && len <= READ_ONCE(rx->copybreak))
+		rx->dropping = lan743x_rx_copy(rx, slot, pad, wire, len, b);
+	else
+		rx->dropping = lan743x_rx_take(rx, slot, pad, wire, len);
 	rx->frame_wire += wire;
 
 	if (last)
@@ -528,12 +645,16 @@ static void lan743x_rx_commit(struct lan743x_rx *rx,
 	u64_stats_update_begin(&s->syncp);
 	s->packets += b->packets;
 	s->bytes += b->bytes;
-	s->alloc_fail += b->alloc_fail;
+	s->copybreak_packets += b->copybreak_packets;
+	s->multi_buf_frames += b->multi_buf_frames;
+	s->drop_alloc_fail += b->drop_alloc_fail;
+	s->drop_bad_desc += b->drop_bad_desc;
+	s->drop_oversize += b->drop_oversize;
 	s->dropped += b->dropped;
 	s->csum_unnecessary += b->csum_unnecessary;
 	s->csum_none += b->csum_none;
-	s->multi_buf += b->multi_buf;
 	u64_stats_update_end(&s->syncp);
+	lan743x_rx_commit_cost(rx);
 }
 
 /* Same test as lan743x_rx_one(): the head write-back moved past rx->next
@@ -594,4 +715,229 @@ int lan743x_rx_poll(struct napi_struct *napi, int budget)
 		writel(rx->tail | rearm, rx->tail_reg);
 	}
 	return b.packets;
+}
+
+/**
+ * lan743x_rx_params_init() - the default RX policy
+ * @p: filled in: every private flag on, copybreak 256, 128-entry rings
+ */
+void lan743x_rx_params_init(struct lan743x_rx_params *p)
+{
+	p->rx_ring_size = LAN743X_RX_RING_SIZE;
+	p->tx_ring_size = LAN743X_TX_RING_SIZE;
+	p->buf_len = 0;
+	p->mtu_buffers = true;
+	p->partial_sync = true;
+	p->page_pool = true;
+	p->copybreak = LAN743X_RX_COPYBREAK_DEFAULT;
+}
+
+/**
+ * lan743x_rx_cur_buf_len() - buffer length the current parameters give
+ * @adapter: adapter
+ *
+ * Return: rx-buf-len if set, else the legacy or the MTU-derived length.
+ */
+u32 lan743x_rx_cur_buf_len(struct lan743x_adapter *adapter)
+{
+	const struct lan743x_rx_params *p = &adapter->rxp;
+
+	if (p->buf_len)
+		return p->buf_len;
+	if (!p->mtu_buffers)
+		return LAN743X_RX_LEGACY_LEN;
+	return lan743x_rx_buf_len(adapter->netdev->mtu);
+}
+
+/**
+ * lan743x_rx_set_copybreak() - change the copybreak threshold
+ * @adapter: adapter
+ * @copybreak: frames up to this length are copied; 0 turns copybreak off
+ *
+ * A threshold needs no new buffers: running rings pick it up at once.
+ */
+void lan743x_rx_set_copybreak(struct lan743x_adapter *adapter, u32 copybreak)
+{
+	int ch;
+
+	adapter->rxp.copybreak = copybreak;
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
+		WRITE_ONCE(adapter->rx[ch].copybreak, copybreak);
+}
+
+/* Counters of rings already freed (spares of a reconfiguration) */
+static void lan743x_rx_fold(struct lan743x_adapter *adapter, u8 ch,
+			    const struct lan743x_rx_cost *c)
+{
+	u64 *dst = (u64 *)&adapter->rx_fold[ch];
+	const u64 *src = (const u64 *)c;
+	unsigned int i;
+
+	BUILD_BUG_ON(sizeof(*c) % sizeof(u64));
+	spin_lock_bh(&adapter->rx_fold_lock);
+	for (i = 0; i < sizeof(*c) / sizeof(u64); i++)
+		dst[i] += src[i];
+	spin_unlock_bh(&adapter->rx_fold_lock);
+}
+
+/**
+ * lan743x_rx_read_stats() - counters of one RX queue, folded ones included
+ * @adapter: adapter
+ * @ch: queue
+ * @out: filled in (its syncp is not used)
+ */
+void lan743x_rx_read_stats(struct lan743x_adapter *adapter, u8 ch,
+			   struct lan743x_rx_stats *out)
+{
+	const struct lan743x_rx_stats *s = &adapter->rx[ch].stats;
+	const u64 *fold = (const u64 *)&adapter->rx_fold[ch];
+	u64 *dst = &out->sync_cpu_bytes;
+	unsigned int start, i;
+
+	/* the cost block is mirrored, in order, from sync_cpu_bytes on */
+	BUILD_BUG_ON(offsetof(struct lan743x_rx_stats, pp_recycled) -
+		     offsetof(struct lan743x_rx_stats, sync_cpu_bytes) !=
+		     offsetof(struct lan743x_rx_cost, pp_recycled));
+	do {
+		start = u64_stats_fetch_begin(&s->syncp);
+		memcpy(out, s, offsetof(struct lan743x_rx_stats, syncp));
+	} while (u64_stats_fetch_retry(&s->syncp, start));
+
+	spin_lock_bh(&adapter->rx_fold_lock);
+	for (i = 0; i < sizeof(struct lan743x_rx_cost) / sizeof(u64); i++)
+		dst[i] += fold[i];
+	spin_unlock_bh(&adapter->rx_fold_lock);
+}
+
+/* Build a ready-to-start ring for @ch under @p, beside the running one */
+static int lan743x_rx_spare_alloc(struct lan743x_adapter *adapter,
+				  struct lan743x_rx *spare, u8 ch,
+				  const struct lan743x_rx_params *p,
+				  unsigned int mtu)
+{
+	struct lan743x_rx *rx = &adapter->rx[ch];
+	int ret;
+
+	spare->adapter = adapter;
+	spare->ch = ch;
+	spare->pad = rx->pad;
+	spare->tail_reg = rx->tail_reg;
+	ret = lan743x_rx_setup(spare, p, mtu);
+	if (ret)
+		return ret;
+	return lan743x_rx_ring_alloc(spare);
+}
+
+/* Exchange the buffers, descriptors and cached policy of two rings */
+static void lan743x_rx_swap_res(struct lan743x_rx *a, struct lan743x_rx *b)
+{
+	swap(a->desc, b->desc);
+	swap(a->slots, b->slots);
+	swap(a->ops, b->ops);
+	swap(a->head_wb, b->head_wb);
+	swap(a->size, b->size);
+	swap(a->size_mask, b->size_mask);
+	swap(a->buf_len, b->buf_len);
+	swap(a->copybreak, b->copybreak);
+	swap(a->partial_sync, b->partial_sync);
+	swap(a->fixed_len, b->fixed_len);
+	swap(a->skb, b->skb);
+	swap(a->frame_wire, b->frame_wire);
+	swap(a->dropping, b->dropping);
+	swap(a->csum, b->csum);
+	swap(a->mtu, b->mtu);
+	swap(a->pp, b->pp);
+	swap(a->ring_dma, b->ring_dma);
+	swap(a->ring_bytes, b->ring_bytes);
+}
+
+/* Stop @rx, give it the rings of @spare and start it again; @spare gets the
+ * old rings.  If the chip does not restart, the old rings are put back.
+ */
+static int lan743x_rx_swap_in(struct lan743x_rx *rx, struct lan743x_rx *spare)
+{
+	int ret;
+	u32 i;
+
+	lan743x_rx_hw_stop(rx);
+	napi_disable(&rx->napi);
+	lan743x_rx_commit_cost(rx);
+	lan743x_rx_swap_res(rx, spare);
+	ret = lan743x_rx_hw_start(rx);
+	if (!ret)
+		return 0;
+
+	netdev_err(rx->adapter->netdev, "RX channel %u did not restart: %d\n",
+		   rx->ch, ret);
+	lan743x_rx_swap_res(rx, spare);
+	for (i = 0; i < rx->size; i++)
+		lan743x_rx_arm(rx, i);
+	if (lan743x_rx_hw_start(rx))
+		netdev_err(rx->adapter->netdev, "RX channel %u is down\n",
+			   rx->ch);
+	return ret;
+}
+
+/**
+ * lan743x_rx_reconfigure() - apply new RX parameters to a running interface
+ * @adapter: adapter
+ * @p: the new parameters
+ * @extack: error reporting, may be NULL
+ *
+ * New rings are built for every channel first; only when all of them
+ * exist is each channel stopped, switched to its new rings, restarted, and
+ * its old rings freed.  The link, the MAC and the other channels keep
+ * running.  On an interface that is down the parameters are just stored.
+ * Context: rtnl held.
+ *
+ * Return: 0; -ENOMEM with the old rings still running; or the error of a
+ * channel that did not restart.
+ */
+int lan743x_rx_reconfigure(struct lan743x_adapter *adapter,
+			   const struct lan743x_rx_params *p,
+			   struct netlink_ext_ack *extack)
+{
+	unsigned int mtu = adapter->netdev->mtu;
+	struct lan743x_rx *spare;
+	int ch, ret = 0;
+
+	ASSERT_RTNL();
+	if (!adapter->hw_up) {
+		adapter->rxp = *p;
+		return 0;
+	}
+	spare = kcalloc(LAN743X_NUM_RX, sizeof(*spare), GFP_KERNEL);
+	if (!spare)
+		goto nomem;
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
+		if (lan743x_rx_spare_alloc(adapter, &spare[ch], ch, p, mtu)) {
+			lan743x_rx_fold(adapter, ch, &spare[ch].cost);
+			goto free_spares;
+		}
+	}
+
+	/* Nothing can fail past this point, short of a chip that stops */
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
+		ret = lan743x_rx_swap_in(&adapter->rx[ch], &spare[ch]) ?: ret;
+		lan743x_rx_ring_free(&spare[ch]);
+		lan743x_rx_fold(adapter, ch, &spare[ch].cost);
+	}
+	adapter->rxp = *p;
+	kfree(spare);
+	if (ret)
+		NL_SET_ERR_MSG_MOD(extack, "an RX channel did not restart");
+	return ret;
+
+free_spares:
+	while (ch--) {
+		lan743x_rx_ring_free(&spare[ch]);
+		lan743x_rx_fold(adapter, ch, &spare[ch].cost);
+	}
+	kfree(spare);
+nomem:
+	NL_SET_ERR_MSG_MOD(extack, "no memory for new RX rings, old ones kept");
+	if (!extack)
+		netdev_err(adapter->netdev,
+			   "no memory for new RX rings, old ones kept\n");
+	return -ENOMEM;
 }

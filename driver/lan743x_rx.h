@@ -18,8 +18,67 @@
 struct lan743x_adapter;
 struct lan743x_desc;
 struct lan743x_rx;
+struct netlink_ext_ack;
+struct page_pool;
 
-#define LAN743X_RX_RING_SIZE		128
+#define LAN743X_RX_RING_SIZE		128	/* default */
+#define LAN743X_RING_MIN		64
+#define LAN743X_RING_MAX		1024
+/* headroom in front of the RX pad: room for the stack to push headers */
+#define LAN743X_RX_HEADROOM		NET_SKB_PAD
+/* smallest rx-buf-len: frames then span up to MAX_SKB_FRAGS + 1 buffers */
+#define LAN743X_RX_BUF_LEN_MIN		256
+/* ethtool -G rx-buf-len 1: back to MTU-derived buffers.  0 would be the
+ * natural spelling, but the kernel's netlink policy rejects it (minimum 1).
+ */
+#define LAN743X_RX_BUF_LEN_AUTO		1
+#define LAN743X_RX_COPYBREAK_DEFAULT	256
+
+/**
+ * struct lan743x_rx_params - the RX buffer policy the user asked for
+ * @rx_ring_size: RX descriptors per ring (ethtool -G rx)
+ * @tx_ring_size: TX descriptors (ethtool -G tx)
+ * @buf_len: fixed buffer length (ethtool -G rx-buf-len), 0 = derived
+ * @mtu_buffers: private flag rx-mtu-buffers; off = legacy 9 KiB buffers
+ * @partial_sync: private flag rx-partial-sync; off = whole-buffer syncs
+ * @page_pool: private flag rx-page-pool; off = a fresh buffer per packet
+ * @copybreak: frames up to this many bytes are copied (0 = never)
+ *
+ * Rings cache what they need from it when they are built; a change is
+ * applied by building new rings and swapping them in.
+ */
+struct lan743x_rx_params {
+	u32 rx_ring_size;
+	u32 tx_ring_size;
+	u32 buf_len;
+	bool mtu_buffers;
+	bool partial_sync;
+	bool page_pool;
+	u32 copybreak;
+};
+
+/**
+ * struct lan743x_rx_cost - per-buffer cost counters, written by the policies
+ * @sync_cpu_bytes: bytes synced for the CPU
+ * @sync_dev_bytes: bytes synced for the device
+ * @map_ops: DMA map operations
+ * @unmap_ops: DMA unmap operations
+ * @buf_alloc: buffers (pages, fragments, copybreak skbs) allocated
+ * @buf_alloc_fail: buffer or skb allocations that failed
+ * @pp_recycled: buffers page_pool handed out again without a new mapping
+ *
+ * Only touched from NAPI or with NAPI disabled; moved into the ring's
+ * &struct lan743x_rx_stats once per poll.
+ */
+struct lan743x_rx_cost {
+	u64 sync_cpu_bytes;
+	u64 sync_dev_bytes;
+	u64 map_ops;
+	u64 unmap_ops;
+	u64 buf_alloc;
+	u64 buf_alloc_fail;
+	u64 pp_recycled;
+};
 
 /**
  * struct lan743x_rx_slot - one receive buffer as a policy sees it
@@ -42,6 +101,7 @@ struct lan743x_rx_slot {
  * @ring_free: tear it down (may be NULL)
  * @refill: put a new buffer, owned by the device, into @slot
  * @sync_for_cpu: hand the first @len bytes of a received buffer to the CPU
+ *	(the caller decides between the received bytes and the whole buffer)
  * @recycle: give a buffer back to the device unchanged; @synced bytes of it
  *	were handed to the CPU and must be handed back
  * @build_skb: make the head skb of a frame from @slot, @pad bytes of RX pad
@@ -74,23 +134,53 @@ struct lan743x_rx_buf_ops {
  * struct lan743x_rx_stats - software counters of one RX ring
  * @packets: frames handed to the stack
  * @bytes: their bytes (FCS excluded)
- * @alloc_fail: replacement buffer allocations that failed
- * @dropped: frames dropped by the driver (allocation failure, too many
- *	buffers, malformed descriptor chain)
+ * @sync_cpu_bytes: see &struct lan743x_rx_cost
+ * @sync_dev_bytes: see &struct lan743x_rx_cost
+ * @map_ops: see &struct lan743x_rx_cost
+ * @unmap_ops: see &struct lan743x_rx_cost
+ * @buf_alloc: see &struct lan743x_rx_cost
+ * @buf_alloc_fail: see &struct lan743x_rx_cost
+ * @pp_recycled: see &struct lan743x_rx_cost
+ * @copybreak_packets: frames copied into a small skb
+ * @multi_buf_frames: frames that spanned more than one buffer
+ * @drop_alloc_fail: frames dropped for want of a buffer or an skb
+ * @drop_bad_desc: frames dropped for a malformed descriptor chain
+ * @drop_oversize: frames dropped for needing more buffers than an skb holds
+ * @dropped: all frames dropped by the driver
  * @csum_unnecessary: frames whose L3/L4 checksums the chip verified
  * @csum_none: frames passed up without checksum verification
- * @multi_buf: frames that spanned more than one buffer
  * @syncp: protects the counters on 32-bit hosts
+ *
+ * The first fields mirror &struct lan743x_rx_cost in order, so that a
+ * folded cost block adds up field by field.
  */
 struct lan743x_rx_stats {
 	u64 packets;
 	u64 bytes;
-	u64 alloc_fail;
+	u64 sync_cpu_bytes;
+	u64 sync_dev_bytes;
+	u64 map_ops;
+	u64 unmap_ops;
+	u64 buf_alloc;
+	u64 buf_alloc_fail;
+	u64 pp_recycled;
+	u64 copybreak_packets;
+	u64 multi_buf_frames;
+	u64 drop_alloc_fail;
+	u64 drop_bad_desc;
+	u64 drop_oversize;
 	u64 dropped;
 	u64 csum_unnecessary;
 	u64 csum_none;
-	u64 multi_buf;
 	struct u64_stats_sync syncp;
+};
+
+/* why a frame is being dropped (struct lan743x_rx.dropping) */
+enum {
+	LAN743X_RX_KEEP,
+	LAN743X_RX_DROP_ALLOC,
+	LAN743X_RX_DROP_BAD_DESC,
+	LAN743X_RX_DROP_OVERSIZE,
 };
 
 /**
@@ -103,16 +193,28 @@ struct lan743x_rx_stats {
  * @size_mask: ring size - 1 (ring size is a power of two)
  * @next: next descriptor to look at
  * @tail: last descriptor handed to the chip
- * @buf_len: BUF_LENGTH of new buffers (changes with the MTU)
+ * @buf_len: BUF_LENGTH of new buffers (changes with the MTU unless fixed)
  * @pad: RX pad in front of a frame's first buffer (NET_IP_ALIGN)
+ * @copybreak: frames up to this length are copied (ethtool tunable)
+ * @partial_sync: sync only the received bytes, not the whole buffer
+ * @fixed_len: @buf_len does not follow the MTU (legacy, rx-buf-len,
+ *	page_pool)
  * @rearm_flags: RX_TAIL bits that re-arm the interrupt (B0, own vector)
  * @clear_sts: NAPI must clear DMAC_INT_STS itself (no auto-clear)
  * @skb: frame being assembled from several buffers
  * @frame_wire: bytes (pad excluded) of the frame in previous buffers
- * @dropping: the frame being received is being dropped
+ * @dropping: why the frame being received is dropped (LAN743X_RX_KEEP:
+ *	it is not)
  * @csum: trust the chip's RX checksum status (NETIF_F_RXCSUM)
- * @mtu: state of the MTU-sized buffer policy
+ * @mtu: state of the fresh-buffer policy
  * @mtu.cache: page fragments the buffers are carved from
+ * @pp: state of the page_pool policy
+ * @pp.pool: the ring's page pool
+ * @pp.order: page order of one buffer
+ * @pp.hold: the pool's count of pages it allocated and mapped, last seen
+ * @pp.release: the pool's count of pages it unmapped and freed, last seen
+ * @pp.fresh: newly mapped pages not yet handed to us
+ * @cost: cost counters not yet moved into @stats
  * @napi: NAPI context
  * @stats: counters
  * @adapter: owning adapter
@@ -133,17 +235,27 @@ struct lan743x_rx {
 	u32 tail;
 	u32 buf_len;
 	u32 pad;
+	u32 copybreak;
+	bool partial_sync;
+	bool fixed_len;
 	u32 rearm_flags;
 	bool clear_sts;
 	struct sk_buff *skb;
 	u32 frame_wire;
-	bool dropping;
+	u8 dropping;
 	bool csum;
-	union {
-		struct {
-			struct page_frag_cache cache;
-		} mtu;
-	};
+	/* not a union: whole backend states are swapped on reconfiguration */
+	struct {
+		struct page_frag_cache cache;
+	} mtu;
+	struct {
+		struct page_pool *pool;
+		unsigned int order;
+		u32 hold;
+		u32 release;
+		u32 fresh;
+	} pp;
+	struct lan743x_rx_cost cost;
 	struct napi_struct napi;
 	struct lan743x_rx_stats stats;
 
@@ -156,15 +268,24 @@ struct lan743x_rx {
 };
 
 /* lan743x_rx.c */
+void lan743x_rx_params_init(struct lan743x_rx_params *p);
+int lan743x_rx_reconfigure(struct lan743x_adapter *adapter,
+			   const struct lan743x_rx_params *p,
+			   struct netlink_ext_ack *extack);
+void lan743x_rx_set_copybreak(struct lan743x_adapter *adapter, u32 copybreak);
+u32 lan743x_rx_cur_buf_len(struct lan743x_adapter *adapter);
+void lan743x_rx_read_stats(struct lan743x_adapter *adapter, u8 ch,
+			   struct lan743x_rx_stats *out);
 void lan743x_rx_init(struct lan743x_adapter *adapter, u8 ch);
 int lan743x_rx_open(struct lan743x_rx *rx);
 void lan743x_rx_close(struct lan743x_rx *rx);
 void lan743x_rx_set_mtu(struct lan743x_rx *rx, unsigned int mtu);
 u32 lan743x_rx_buf_len(unsigned int mtu);
+bool lan743x_rx_buf_len_fits(u32 len, unsigned int mtu);
 void lan743x_rx_set_csum(struct lan743x_rx *rx, bool enable);
 int lan743x_rx_poll(struct napi_struct *napi, int budget);
 
-/* lan743x_rx_mtu.c: MTU-sized buffers, partial sync */
+/* lan743x_rx_mtu.c: a fresh buffer mapped per packet */
 extern const struct lan743x_rx_buf_ops lan743x_rx_mtu_ops;
 struct sk_buff *lan743x_rx_mtu_build_skb(struct lan743x_rx *rx,
 					 struct lan743x_rx_slot *slot,
@@ -173,5 +294,15 @@ void lan743x_rx_mtu_add_frag(struct lan743x_rx *rx, struct sk_buff *skb,
 			     struct lan743x_rx_slot *slot, u32 len);
 int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 			  gfp_t gfp);
+
+/* lan743x_rx_pp.c: page_pool recycling */
+extern const struct lan743x_rx_buf_ops lan743x_rx_pp_ops;
+struct sk_buff *lan743x_rx_pp_build_skb(struct lan743x_rx *rx,
+					struct lan743x_rx_slot *slot,
+					u32 pad, u32 len);
+void lan743x_rx_pp_add_frag(struct lan743x_rx *rx, struct sk_buff *skb,
+			    struct lan743x_rx_slot *slot, u32 len);
+int lan743x_rx_pp_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
+			 gfp_t gfp);
 
 #endif /* _LAN743X_RX_H */

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-/* RX buffer policy "mtu": one buffer per descriptor, sized for the MTU.
+/* RX buffer policy "mtu" (private flag rx-page-pool off): a fresh buffer is
+ * allocated and mapped for every received one.  Its length is chosen by the
+ * ring: MTU-derived, legacy 9 KiB (rx-mtu-buffers off) or rx-buf-len.
  *
  * A buffer is a page fragment laid out as
  *
@@ -9,8 +11,9 @@
  * Only the middle part is mapped, with DMA_ATTR_SKIP_CPU_SYNC, and handed
  * to the device with an explicit sync.  After reception only the bytes the
  * chip reported are synced for the CPU (the whole buffer for a buffer that
- * is not the last of its frame); the buffer is then unmapped without another
- * sync and becomes the head of an skb (build_skb) or a page fragment of one.
+ * is not the last of its frame, or for every buffer with rx-partial-sync
+ * off: the ring decides the length); the buffer is then unmapped without
+ * another sync and becomes the head of an skb (build_skb) or a page fragment of one.
  * Frames larger than a buffer (MTU raised while up, or frames the MAC still
  * accepts) arrive as FS..LS chains and are assembled without copying.
  */
@@ -21,8 +24,6 @@
 #include <linux/skbuff.h>
 
 #include "lan743x_main.h"
-
-#define LAN743X_RX_HEADROOM	NET_SKB_PAD
 
 static struct device *lan743x_rx_dev(struct lan743x_rx *rx)
 {
@@ -78,19 +79,26 @@ int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 
 	truesize = lan743x_rx_mtu_truesize(len);
 	buf = page_frag_alloc(&rx->mtu.cache, truesize, gfp | __GFP_NOWARN);
-	if (unlikely(!buf))
+	if (unlikely(!buf)) {
+		rx->cost.buf_alloc_fail++;
 		return -ENOMEM;
+	}
 
 	dma = dma_map_single_attrs(dev, buf + LAN743X_RX_HEADROOM, len,
 				   DMA_FROM_DEVICE, DMA_ATTR_SKIP_CPU_SYNC);
 	if (unlikely(dma_mapping_error(dev, dma))) {
 		skb_free_frag(buf);
+		rx->cost.buf_alloc_fail++;
 		return -ENOMEM;
 	}
 	/* Mapped without a sync: give every byte the device may write to
-	 * the device explicitly.
+	 * the device explicitly.  (A map with the sync, as the legacy driver
+	 * did, costs the same: one whole-buffer sync.)
 	 */
 	dma_sync_single_for_device(dev, dma, len, DMA_FROM_DEVICE);
+	rx->cost.buf_alloc++;
+	rx->cost.map_ops++;
+	rx->cost.sync_dev_bytes += len;
 
 	slot->buf = buf;
 	slot->dma = dma;
@@ -102,8 +110,10 @@ int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 static void lan743x_rx_mtu_sync_for_cpu(struct lan743x_rx *rx,
 					struct lan743x_rx_slot *slot, u32 len)
 {
-	dma_sync_single_for_cpu(lan743x_rx_dev(rx), slot->dma,
-				min(len, slot->len), DMA_FROM_DEVICE);
+	len = min(len, slot->len);
+	dma_sync_single_for_cpu(lan743x_rx_dev(rx), slot->dma, len,
+				DMA_FROM_DEVICE);
+	rx->cost.sync_cpu_bytes += len;
 }
 
 static void lan743x_rx_mtu_recycle(struct lan743x_rx *rx,
@@ -112,10 +122,12 @@ static void lan743x_rx_mtu_recycle(struct lan743x_rx *rx,
 	/* Whatever the CPU was given goes back to the device before the
 	 * descriptor is re-armed, even if the CPU only read it.
 	 */
-	if (synced)
-		dma_sync_single_for_device(lan743x_rx_dev(rx), slot->dma,
-					   min(synced, slot->len),
-					   DMA_FROM_DEVICE);
+	synced = min(synced, slot->len);
+	if (!synced)
+		return;
+	dma_sync_single_for_device(lan743x_rx_dev(rx), slot->dma, synced,
+				   DMA_FROM_DEVICE);
+	rx->cost.sync_dev_bytes += synced;
 }
 
 static void lan743x_rx_mtu_unmap(struct lan743x_rx *rx,
@@ -124,6 +136,7 @@ static void lan743x_rx_mtu_unmap(struct lan743x_rx *rx,
 	dma_unmap_single_attrs(lan743x_rx_dev(rx), slot->dma, slot->len,
 			       DMA_FROM_DEVICE, DMA_ATTR_SKIP_CPU_SYNC);
 	slot->buf = NULL;
+	rx->cost.unmap_ops++;
 }
 
 /**

@@ -218,6 +218,10 @@ void lan743x_tx_close(struct lan743x_tx *tx)
 {
 	lan743x_tx_hw_stop(tx);
 	napi_disable(&tx->napi);
+	/* A last completion may have woken the queue: stop it again, under
+	 * the queue lock, before the ring goes away.
+	 */
+	netif_tx_disable(tx->adapter->netdev);
 	lan743x_tx_ring_free(tx);
 }
 
@@ -505,4 +509,41 @@ int lan743x_tx_poll(struct napi_struct *napi, int budget)
 	if (napi_complete_done(napi, 0))
 		lan743x_wr32(adapter, INT_EN_SET, INT_BIT_DMA_TX_(tx->ch));
 	return 0;
+}
+
+/**
+ * lan743x_tx_resize() - give the TX ring a new number of descriptors
+ * @adapter: adapter
+ * @size: new ring size (a power of two from 64 to 1024)
+ *
+ * On a running interface the queue is stopped, the ring closed and opened
+ * again at the new size (the old size if that fails); the link, the MAC
+ * and RX keep running.  Context: rtnl held.
+ *
+ * Return: 0, or a negative errno with the old size back in use.
+ */
+int lan743x_tx_resize(struct lan743x_adapter *adapter, u32 size)
+{
+	struct lan743x_tx *tx = &adapter->tx;
+	u32 old = tx->size;
+	int ret;
+
+	if (!adapter->hw_up) {
+		tx->size = size;
+		tx->size_mask = size - 1;
+		return 0;
+	}
+	netif_tx_disable(adapter->netdev);
+	lan743x_tx_close(tx);
+	tx->size = size;
+	tx->size_mask = size - 1;
+	ret = lan743x_tx_open(tx);
+	if (ret) {
+		tx->size = old;
+		tx->size_mask = old - 1;
+		if (lan743x_tx_open(tx))
+			netdev_err(adapter->netdev, "TX ring did not reopen\n");
+	}
+	netif_tx_wake_all_queues(adapter->netdev);
+	return ret;
 }

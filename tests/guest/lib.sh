@@ -223,3 +223,57 @@ irq_mode() {
 		echo intx
 	fi
 }
+
+# ---- RX buffer policies (issue 5; our driver only) ----
+
+# ethstat NAME: one ethtool -S counter of IF (exact name), empty if absent.
+ethstat() {
+	ethtool -S "$IF" | awk -v n="$1" '$1 == n ":" { print $2; exit }'
+}
+
+# stats_snap FILE: every ethtool -S counter of IF as "name value" lines.
+stats_snap() {
+	ethtool -S "$IF" | awk -F': *' 'NF == 2 { gsub(/ /, "", $1); print $1, $2 }' >"$1"
+}
+
+# stats_delta OLD NEW NAME: NEW's NAME minus OLD's NAME.
+stats_delta() {
+	awk -v n="$3" 'FNR == NR { if ($1 == n) o = $2; next }
+		$1 == n { print $2 - o }' "$1" "$2"
+}
+
+# rxp_flags MTUBUF PSYNC PPOOL: set the three private flags (on|off).
+rxp_flags() {
+	ethtool --set-priv-flags "$IF" rx-mtu-buffers "$1" rx-partial-sync "$2" \
+		rx-page-pool "$3"
+}
+
+# rxp_flag NAME: on|off as ethtool reports it.
+rxp_flag() {
+	ethtool --show-priv-flags "$IF" | awk -v n="$1" '$1 == n { print $NF }'
+}
+
+# rxp_reset: default policy (flags on, MTU-derived buffers (rx-buf-len 1), 128-entry
+# rings, copybreak 256), MTU 1500 on both ends.
+rxp_reset() {
+	rxp_flags on on on
+	ethtool -G "$IF" rx 128 tx 128 rx-buf-len 1 2>/dev/null
+	ethtool --set-tunable "$IF" rx-copybreak 256
+	restore_mtu
+}
+
+# rxp_only_ours: skip unless the driver under test has the RX policy knobs.
+rxp_only_ours() {
+	[ "$DRIVER" = ours ] || skip "RX buffer policies exist in our driver only"
+	ethtool --show-priv-flags "$IF" 2>/dev/null | grep -q '^rx-page-pool' ||
+		fail "no rx-page-pool private flag on $IF"
+}
+
+# The 8 combinations of (rx-mtu-buffers, rx-partial-sync, rx-page-pool)
+RXP_COMBOS="on,on,on on,on,off on,off,on on,off,off off,on,on off,on,off off,off,on off,off,off"
+
+# rxp_combo A,B,C: set that combination.
+rxp_combo() {
+	# shellcheck disable=SC2046
+	rxp_flags $(echo "$1" | tr , ' ')
+}
