@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: GPL-2.0
+# ethtool surface: driver info, link settings, pause (-a/-A), offloads
+# (-k/-K: RX checksum off, TSO off with traffic), ring sizes, statistics,
+# register dump, autonegotiation restart, forced 100/full and back,
+# promiscuous mode and a multicast address.  Our driver's statistics
+# names (rx0_packets) and register dump are checked for DRIVER=ours only.
+# sets: full
+# timeout: 150
+
+ethtool -i "$IF" || fail "ethtool -i failed"
+ethtool "$IF" || fail "ethtool (link settings) failed"
+ethtool -a "$IF" || fail "ethtool -a failed"
+ethtool -k "$IF" | head -n 20
+ethtool -g "$IF" || log "ethtool -g not supported"
+ethtool -S "$IF" >/tmp/s || fail "ethtool -S failed"
+cat /tmp/s
+if [ "$DRIVER" = ours ]; then
+	for k in rx_packets rx0_packets rx_bytes; do
+		grep -q "^ *$k: [0-9]" /tmp/s || fail "ethtool -S: no $k"
+	done
+	[ "$(sed -n 's/^ *rx0_packets: //p' /tmp/s)" -gt 0 ] ||
+		fail "ethtool -S: rx0_packets is 0 after traffic"
+	ethtool -d "$IF" >/tmp/d || fail "ethtool -d failed"
+	head -n 30 /tmp/d
+fi
+ethtool -A "$IF" autoneg off rx off tx off || fail "ethtool -A off failed"
+ethtool -a "$IF"
+ethtool -A "$IF" autoneg on rx on tx on || fail "ethtool -A on failed"
+ethtool -r "$IF" || fail "ethtool -r failed"
+wait_carrier 1 30 || fail "no carrier after ethtool -r"
+wait_peer 20 || fail "peer unreachable after ethtool -r"
+if ethtool -s "$IF" speed 100 duplex full autoneg off; then
+	sleep 3
+	ethtool "$IF" | grep -E 'Speed|Duplex|Link'
+	wait_carrier 1 30 || fail "no carrier at forced 100/full"
+	wait_peer 20 || fail "peer unreachable at forced 100/full"
+else
+	log "forced 100/full refused"
+fi
+ethtool -s "$IF" autoneg on || fail "ethtool -s autoneg on failed"
+wait_carrier 1 30 || fail "no carrier after autoneg on"
+wait_peer 20 || fail "peer unreachable after autoneg on"
+ethtool -K "$IF" rx off || fail "ethtool -K rx off failed"
+ping_ok 1000 || fail "ping failed with RX checksum offload off"
+download 1048576 || fail "download failed with RX checksum offload off"
+ethtool -K "$IF" rx on || fail "ethtool -K rx on failed"
+if ethtool -K "$IF" tso off; then
+	upload 4194304 || fail "upload failed with TSO off"
+	ethtool -K "$IF" tso on || fail "ethtool -K tso on failed"
+fi
+upload 4194304 || fail "upload failed with TSO back on"
+ip link set "$IF" promisc on || fail "promisc on failed"
+ping_ok 100 || fail "ping failed in promiscuous mode"
+ip link set "$IF" promisc off || fail "promisc off failed"
+ip maddr add 01:00:5e:01:02:03 dev "$IF" || fail "ip maddr add failed"
+ip maddr show dev "$IF" | grep -q 01:00:5e:01:02:03 || fail "multicast address not listed"
+ip maddr del 01:00:5e:01:02:03 dev "$IF"
+ping_ok 1472 || fail "ping failed at the end"
+echo "ethtool settings applied and traffic flows"

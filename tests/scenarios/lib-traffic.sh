@@ -1,0 +1,89 @@
+# SPDX-License-Identifier: GPL-2.0
+# Background iperf3 traffic for the cycle scenarios (18-reload-cycles,
+# 19-down-up-cycles); sourced by them, not a scenario itself (tests/run
+# runs only NN-name.sh).  One iperf3 client, --bidir, runs across cycles:
+# its TCP connections survive a down/up or a reload (the address comes
+# back), and it is restarted if it ends anyway.
+
+ipid=
+restarts=0
+nstarts=0
+
+# iperf_keep: make sure a background iperf3 --bidir client is running.
+# A client that lost its connection can leave the server busy for a
+# moment ("the server is busy running a test"): retry for up to 30 s.
+iperf_keep() {
+	[ -n "$ipid" ] && kill -0 "$ipid" 2>/dev/null && return 0
+	[ -z "$ipid" ] || {
+		wait "$ipid" 2>/dev/null
+		restarts=$((restarts + 1))
+		log "iperf3 had ended: $(tail -n 1 /tmp/ipbg.out)"
+	}
+	t=0
+	while [ $t -lt 30 ]; do
+		nstarts=$((nstarts + 1))
+		iperf3 -c "$PEER" -p "$IPERF_PORT" --bidir -t 1200 -f m >/tmp/ipbg.out 2>&1 &
+		ipid=$!
+		sleep 2
+		kill -0 "$ipid" 2>/dev/null && return 0
+		wait "$ipid" 2>/dev/null
+		log "iperf3 did not start: $(tail -n 1 /tmp/ipbg.out)"
+		t=$((t + 2))
+	done
+	echo "iperf3 --bidir would not start in 30 s: $(tail -n 1 /tmp/ipbg.out)"
+	ipid=
+	return 1
+}
+
+bytes_of() { cat "/sys/class/net/$IF/statistics/$1" 2>/dev/null || echo 0; }
+
+# traffic_flows SECONDS: both byte counters of IF grow by 1 MiB within
+# SECONDS (the iperf3 client is restarted if it ended).  Sets "why" when
+# they do not.
+traffic_flows() {
+	rx0=$(bytes_of rx_bytes)
+	tx0=$(bytes_of tx_bytes)
+	n=$((${1:-30} * 10))
+	while [ $n -gt 0 ]; do
+		rx=$(($(bytes_of rx_bytes) - rx0))
+		tx=$(($(bytes_of tx_bytes) - tx0))
+		[ $rx -ge 1048576 ] && [ $tx -ge 1048576 ] && return 0
+		iperf_keep >/dev/null || true
+		usleep 100000
+		n=$((n - 1))
+	done
+	why="iperf3 traffic did not resume within ${1:-30} s (rx +$rx, tx +$tx bytes; iperf3: $(tail -n 1 /tmp/ipbg.out))"
+	return 1
+}
+
+# iperf_stop: end the background client the way ^C does (it tells the
+# server, which is then free for the next test).
+iperf_stop() {
+	[ -n "$ipid" ] || return 0
+	kill -INT "$ipid" 2>/dev/null
+	n=50
+	while [ $n -gt 0 ] && kill -0 "$ipid" 2>/dev/null; do
+		usleep 100000
+		n=$((n - 1))
+	done
+	kill "$ipid" 2>/dev/null
+	wait "$ipid" 2>/dev/null
+	ipid=
+	tail -n 6 /tmp/ipbg.out
+}
+
+# iperf_check: a fresh 2 s iperf3 --bidir run completes (the server is
+# free and both directions move data).
+iperf_check() {
+	t=0
+	while [ $t -lt 30 ]; do
+		r=$(iperf_run -t 2 --bidir 2>/tmp/ipchk.err) && {
+			log "final iperf3 --bidir: $r Mbit/s"
+			return 0
+		}
+		sleep 2
+		t=$((t + 2))
+	done
+	echo "final iperf3 --bidir run failed: $(grep -v '^ *$' /tmp/ipchk.err | tail -n 1)"
+	return 1
+}
