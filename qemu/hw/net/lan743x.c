@@ -379,6 +379,7 @@ struct LAN743xState {
     bool msix;
     bool msi;
     bool vnet;
+    uint32_t int_mod_unit_ns;
     bool is_a0;
     bool has_vnet;               /* peer takes/gives virtio-net headers */
 
@@ -597,7 +598,7 @@ static void lan743x_mod_start(LAN743xState *s, uint32_t bits, int64_t now)
     for (bit = 0; bit < 32; bit++) {
         if ((bits & BIT(bit)) && (t = lan743x_mod_timer(s, bit)) >= 0) {
             s->mod_deadline[t] = now + (int64_t)s->regs[R_INT_MOD_CFG0 + t] *
-                                 SCALE_US;
+                                 s->int_mod_unit_ns;
         }
     }
 }
@@ -2605,6 +2606,8 @@ static Property lan743x_properties[] = {
     DEFINE_PROP_BOOL("msix", LAN743xState, msix, true),
     DEFINE_PROP_BOOL("msi", LAN743xState, msi, true),
     DEFINE_PROP_BOOL("x-vnet-hdr", LAN743xState, vnet, true),
+    DEFINE_PROP_UINT32("x-int-mod-unit-ns", LAN743xState, int_mod_unit_ns,
+                       1000),
     DEFINE_PROP_END_OF_LIST(),
 };
 
