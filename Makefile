@@ -24,8 +24,11 @@ check:
 	scripts/install-deps
 	tests/run
 
+bench:
+	scripts/bench
+
 clean:
 	$(MAKE) -C driver clean
 	rm -rf build
 
-.PHONY: all driver install qemu check clean
+.PHONY: all driver install qemu check bench clean
