@@ -24,6 +24,11 @@ done
 wait $ipid
 rc=$?
 kill $ppid
+if [ $rc -ne 0 ]; then
+	cat /tmp/ip.out
+	ethtool -S "$IF" | grep -E 'drop|fail|oversize|multi_buf|err'
+	ip -s link show dev "$IF"
+fi
 tail -n 4 /tmp/ip.out
 [ $rc -eq 0 ] || fail "iperf3 -R failed under MTU changes (exit $rc): $(tail -n 1 /tmp/ip.out)"
 tail -n 3 /tmp/ping.out

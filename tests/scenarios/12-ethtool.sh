@@ -3,13 +3,13 @@
 # (-k/-K: RX checksum off, TSO off with traffic), ring sizes, statistics,
 # register dump, autonegotiation restart, forced 100/full and back,
 # promiscuous mode and a multicast address.  Our driver's statistics
-# names (rx0_packets) and register dump are checked for DRIVER=ours only.
+# names (rx0_packets), register dump and pause settings are required for
+# DRIVER=ours only.
 # sets: full
 # timeout: 150
 
 ethtool -i "$IF" || fail "ethtool -i failed"
 ethtool "$IF" || fail "ethtool (link settings) failed"
-ethtool -a "$IF" || fail "ethtool -a failed"
 ethtool -k "$IF" | head -n 20
 ethtool -g "$IF" || log "ethtool -g not supported"
 ethtool -S "$IF" >/tmp/s || fail "ethtool -S failed"
@@ -23,9 +23,16 @@ if [ "$DRIVER" = ours ]; then
 	ethtool -d "$IF" >/tmp/d || fail "ethtool -d failed"
 	head -n 30 /tmp/d
 fi
-ethtool -A "$IF" autoneg off rx off tx off || fail "ethtool -A off failed"
-ethtool -a "$IF"
-ethtool -A "$IF" autoneg on rx on tx on || fail "ethtool -A on failed"
+# Pause settings: ours implements them; the in-tree driver of 6.1 may not.
+if ethtool -a "$IF"; then
+	ethtool -A "$IF" autoneg off rx off tx off || fail "ethtool -A off failed"
+	ethtool -a "$IF"
+	ethtool -A "$IF" autoneg on rx on tx on || fail "ethtool -A on failed"
+elif [ "$DRIVER" = ours ]; then
+	fail "ethtool -a failed"
+else
+	log "ethtool -a not supported by the $DRIVER driver"
+fi
 ethtool -r "$IF" || fail "ethtool -r failed"
 wait_carrier 1 30 || fail "no carrier after ethtool -r"
 wait_peer 20 || fail "peer unreachable after ethtool -r"

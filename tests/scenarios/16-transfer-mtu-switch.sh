@@ -10,7 +10,7 @@
 
 mb=64
 [ "$QUICK" = 1 ] && mb=8
-n=$((mb << 20))
+nbytes=$((mb << 20))
 trap restore_mtu EXIT
 
 stat_of() { cat "/sys/class/net/$IF/statistics/$1"; }
@@ -21,7 +21,7 @@ stat_of() { cat "/sys/class/net/$IF/statistics/$1"; }
 switch_halfway() {
 	base=$(stat_of "$1")
 	while kill -0 "$2" 2>/dev/null; do
-		if [ $(($(stat_of "$1") - base)) -ge $((n / 2)) ]; then
+		if [ $(($(stat_of "$1") - base)) -ge $((nbytes / 2)) ]; then
 			set_mtu 1500 || return 1
 			log "MTU 9000 -> 1500 after $(($(stat_of "$1") - base)) bytes ($1)"
 			return 0
@@ -41,7 +41,7 @@ for dir in download upload; do
 	esac
 	# upload prepares its file from /dev/urandom before sending: the byte
 	# counter only moves once it sends.
-	$dir $n >/tmp/xfer.out 2>&1 &
+	$dir $nbytes >/tmp/xfer.out 2>&1 &
 	pid=$!
 	switch_halfway $counter $pid
 	sw=$?
