@@ -8,6 +8,16 @@
 # sets: full
 # timeout: 150
 
+# What the driver and the stack saw, for a failure's reason.
+diag() {
+	ethtool -k "$IF" | grep -E 'segmentation|checksum'
+	ethtool -S "$IF" | grep -vE ': 0$'
+	ip -s link show dev "$IF"
+	dmesg | tail -n 10
+	echo "$*"
+	exit 1
+}
+
 ethtool -i "$IF" || fail "ethtool -i failed"
 ethtool "$IF" || fail "ethtool (link settings) failed"
 ethtool -k "$IF" | head -n 20
@@ -41,18 +51,30 @@ if ethtool -s "$IF" speed 100 duplex full autoneg off; then
 	ethtool "$IF" | grep -E 'Speed|Duplex|Link'
 	wait_carrier 1 30 || fail "no carrier at forced 100/full"
 	wait_peer 20 || fail "peer unreachable at forced 100/full"
+	download 1048576 || diag "download failed at forced 100/full"
+	upload 1048576 || diag "upload failed at forced 100/full"
 else
 	log "forced 100/full refused"
 fi
-ethtool -s "$IF" autoneg on || fail "ethtool -s autoneg on failed"
+# Autonegotiation back on, advertising 10/100/1000 half and full again.
+ethtool -s "$IF" autoneg on advertise 0x3f || fail "ethtool -s autoneg on failed"
 wait_carrier 1 30 || fail "no carrier after autoneg on"
+n=50
+while [ $n -gt 0 ] && ! ethtool "$IF" | grep -q 'Speed: 1000Mb/s'; do
+	usleep 100000
+	n=$((n - 1))
+done
+ethtool "$IF" | grep -q 'Speed: 1000Mb/s' ||
+	fail "link at $(ethtool "$IF" | sed -n 's/^[[:space:]]*Speed: *//p') after autoneg on, want 1000Mb/s"
 wait_peer 20 || fail "peer unreachable after autoneg on"
 ethtool -K "$IF" rx off || fail "ethtool -K rx off failed"
 ping_ok 1000 || fail "ping failed with RX checksum offload off"
 download 1048576 || fail "download failed with RX checksum offload off"
 ethtool -K "$IF" rx on || fail "ethtool -K rx on failed"
+ping_ok 1472 || diag "ping failed with RX checksum offload back on"
 if ethtool -K "$IF" tso off; then
-	upload 4194304 || fail "upload failed with TSO off"
+	ping_ok 1472 || diag "ping failed after ethtool -K tso off"
+	upload 4194304 || diag "upload failed with TSO off"
 	ethtool -K "$IF" tso on || fail "ethtool -K tso on failed"
 fi
 upload 4194304 || fail "upload failed with TSO back on"
