@@ -5,7 +5,7 @@
 # promiscuous mode and a multicast address.  Our driver's statistics
 # names (rx0_packets), register dump and pause settings are required for
 # DRIVER=ours only.
-# sets: full
+# sets: primary
 # timeout: 150
 
 # What the driver and the stack saw, for a failure's reason.

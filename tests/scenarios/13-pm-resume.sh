@@ -2,7 +2,7 @@
 # Suspend/resume of the device through pm_test=devices (the devices are
 # suspended and resumed, the machine is not): carrier and traffic must
 # come back.
-# sets: full
+# sets: primary
 # timeout: 180
 
 # The in-tree driver of 6.1 leaves its PHY to phylib's own PM, which warns

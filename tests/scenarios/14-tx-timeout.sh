@@ -5,7 +5,7 @@
 # fire, the driver's reset work must reset and reopen the chip, and
 # traffic must flow again.  The kernel's own NETDEV WATCHDOG warning is
 # expected here and only here.
-# sets: full
+# sets: primary
 # timeout: 200
 # dmesg-allow: NETDEV WATCHDOG
 

@@ -14,7 +14,7 @@
 # (s = MTU - 28, which exactly fills the in-tree driver's MTU + 18 byte
 # buffer) and the first fragmented sizes; k = 2 covers the 2 -> 3 fragment
 # edge (2952/2953) at 1500 and two-fragment datagrams at 9000.
-# sets: full
+# sets: primary
 # timeout: 400
 
 pad=0
