@@ -3,8 +3,9 @@
 # (-k/-K: RX checksum off, TSO off with traffic), ring sizes, statistics,
 # register dump, autonegotiation restart, forced 100/full and back,
 # promiscuous mode and a multicast address.  Our driver's statistics
-# names (rx0_packets), register dump and pause settings are required for
-# DRIVER=ours only.
+# names (rx0_packets), register dump, pause settings and autonegotiation
+# restart are required for DRIVER=ours only (the in-tree driver of 6.1
+# lacks some).
 # sets: primary
 # timeout: 150
 
@@ -43,9 +44,14 @@ elif [ "$DRIVER" = ours ]; then
 else
 	log "ethtool -a not supported by the $DRIVER driver"
 fi
-ethtool -r "$IF" || fail "ethtool -r failed"
-wait_carrier 1 30 || fail "no carrier after ethtool -r"
-wait_peer 20 || fail "peer unreachable after ethtool -r"
+if ethtool -r "$IF"; then
+	wait_carrier 1 30 || fail "no carrier after ethtool -r"
+	wait_peer 20 || fail "peer unreachable after ethtool -r"
+elif [ "$DRIVER" = ours ]; then
+	fail "ethtool -r failed"
+else
+	log "ethtool -r not supported by the $DRIVER driver"
+fi
 if ethtool -s "$IF" speed 100 duplex full autoneg off; then
 	sleep 3
 	ethtool "$IF" | grep -E 'Speed|Duplex|Link'
