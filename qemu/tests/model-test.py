@@ -101,6 +101,13 @@ class QTest:
             pass
         self.p.terminate()
         self.p.wait(timeout=10)
+        self.rx.close()
+        if not failures:
+            for f in (self.log, self.log + ".stderr"):
+                try:
+                    os.unlink(f)
+                except OSError:
+                    pass
 
     # PCI config space through the 0xcf8/0xcfc mechanism
     def cfg_read(self, off):
