@@ -768,7 +768,7 @@ static void lan743x_mod_timer_cb(void *opaque)
 /* ------------------------------------------------------------------ */
 
 #define PHY_ID1                 0x0007      /* Microchip OUI */
-#define PHY_ID2                 0xc1f1      /* model not claimed by any driver */
+#define PHY_ID2                 0xc1f1      /* model no PHY driver claims */
 #define PHY_EXTSTAT_1000T_FD    (1 << 13)
 #define PHY_EXTSTAT_1000T_HD    (1 << 12)
 
