@@ -26,8 +26,15 @@ rc=$?
 kill $ppid
 if [ $rc -ne 0 ]; then
 	cat /tmp/ip.out
-	ethtool -S "$IF" | grep -E 'drop|fail|oversize|multi_buf|err'
-	ip -s link show dev "$IF"
+	tail -n 3 /tmp/ping.out
+	ethtool -S "$IF" | grep -E 'drop|fail|oversize|multi_buf|err' | grep -v ': 0$'
+	ethtool -d "$IF" 2>/dev/null | grep -E '^MAC_(RX|TX) '
+	log "mtu $(mtu_of); after the stall:"
+	for s in 56 500 1000 1472; do
+		ping_ok $s 2 && log "ping -s $s ok"
+	done
+	download 1048576 >/dev/null && log "a new TCP download works"
+	grep -E ':1451 ' /proc/net/tcp
 fi
 tail -n 4 /tmp/ip.out
 [ $rc -eq 0 ] || fail "iperf3 -R failed under MTU changes (exit $rc): $(tail -n 1 /tmp/ip.out)"
