@@ -84,8 +84,12 @@ int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 		return -ENOMEM;
 	}
 
+	/* a failed map is handled (counted, frame dropped or -ENOMEM on a
+	 * reconfiguration): no warning from the DMA layer
+	 */
 	dma = dma_map_single_attrs(dev, buf + LAN743X_RX_HEADROOM, len,
-				   DMA_FROM_DEVICE, DMA_ATTR_SKIP_CPU_SYNC);
+				   DMA_FROM_DEVICE,
+				   DMA_ATTR_SKIP_CPU_SYNC | DMA_ATTR_NO_WARN);
 	if (unlikely(dma_mapping_error(dev, dma))) {
 		skb_free_frag(buf);
 		rx->cost.buf_alloc_fail++;

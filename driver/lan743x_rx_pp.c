@@ -38,12 +38,19 @@ static unsigned int lan743x_rx_pp_order(u32 len)
 			 SKB_DATA_ALIGN(sizeof(struct skb_shared_info)));
 }
 
+/* Pages held by the stack (socket queues) come back later than the ring
+ * turns over: room to recycle about 4 MiB of them beyond the ring, or they
+ * are unmapped and freed when the pool's ring is full.
+ */
+#define LAN743X_RX_PP_SPARE_ORDER0	1024
+
 static int lan743x_rx_pp_ring_alloc(struct lan743x_rx *rx)
 {
+	unsigned int order = lan743x_rx_pp_order(rx->buf_len);
 	struct page_pool_params pp = {
 		.flags		= PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV,
-		.order		= lan743x_rx_pp_order(rx->buf_len),
-		.pool_size	= rx->size,
+		.order		= order,
+		.pool_size	= rx->size + (LAN743X_RX_PP_SPARE_ORDER0 >> order),
 		.nid		= NUMA_NO_NODE,
 		.dev		= &rx->adapter->pdev->dev,
 		.dma_dir	= DMA_FROM_DEVICE,
