@@ -19,6 +19,7 @@ diag() {
 	exit 1
 }
 
+wait_peer 20 || fail "peer $PEER does not answer ping"
 ethtool -i "$IF" || fail "ethtool -i failed"
 ethtool "$IF" || fail "ethtool (link settings) failed"
 ethtool -k "$IF" | head -n 20
@@ -29,8 +30,8 @@ if [ "$DRIVER" = ours ]; then
 	for k in rx_packets rx0_packets rx_bytes; do
 		grep -q "^ *$k: [0-9]" /tmp/s || fail "ethtool -S: no $k"
 	done
-	[ "$(sed -n 's/^ *rx0_packets: //p' /tmp/s)" -gt 0 ] ||
-		fail "ethtool -S: rx0_packets is 0 after traffic"
+	[ "$(sed -n 's/^ *rx_packets: //p' /tmp/s)" -gt 0 ] ||
+		fail "ethtool -S: rx_packets is 0 after traffic"
 	ethtool -d "$IF" >/tmp/d || fail "ethtool -d failed"
 	head -n 30 /tmp/d
 fi
