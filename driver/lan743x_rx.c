@@ -261,8 +261,11 @@ static int lan743x_rx_hw_start(struct lan743x_rx *rx)
 	lan743x_rx_hw_config(rx);
 	rx->next = 0;
 	rx->tail = rx->size - 1;
-	/* every descriptor is armed: hand the whole ring over */
-	writel(rx->tail, rx->tail_reg);
+	/* Every descriptor is armed: hand the whole ring over.  On B0 the
+	 * same write re-enables the vector, which the chip may have
+	 * auto-cleared for a poll that NAPI disable cut short.
+	 */
+	writel(rx->tail | rx->rearm_flags, rx->tail_reg);
 	if (lan743x_rd32(adapter, RX_HEAD(ch)))
 		return -EIO;
 
@@ -851,6 +854,17 @@ static void lan743x_rx_swap_res(struct lan743x_rx *a, struct lan743x_rx *b)
 	swap(a->ring_bytes, b->ring_bytes);
 }
 
+/* An interrupt that fired while NAPI was disabled was lost, and on B0 it
+ * left its vector auto-disabled: one poll re-arms the interrupt the way
+ * every poll does when it completes.
+ */
+static void lan743x_rx_kick(struct lan743x_rx *rx)
+{
+	local_bh_disable();
+	napi_schedule(&rx->napi);
+	local_bh_enable();
+}
+
 /* Stop @rx, give it the rings of @spare and start it again; @spare gets the
  * old rings.  If the chip does not restart, the old rings are put back.
  */
@@ -864,8 +878,10 @@ static int lan743x_rx_swap_in(struct lan743x_rx *rx, struct lan743x_rx *spare)
 	lan743x_rx_commit_cost(rx);
 	lan743x_rx_swap_res(rx, spare);
 	ret = lan743x_rx_hw_start(rx);
-	if (!ret)
+	if (!ret) {
+		lan743x_rx_kick(rx);
 		return 0;
+	}
 
 	netdev_err(rx->adapter->netdev, "RX channel %u did not restart: %d\n",
 		   rx->ch, ret);

@@ -544,6 +544,10 @@ int lan743x_tx_resize(struct lan743x_adapter *adapter, u32 size)
 		if (lan743x_tx_open(tx))
 			netdev_err(adapter->netdev, "TX ring did not reopen\n");
 	}
+	/* re-arm an interrupt lost (vector auto-disabled) while closed */
+	local_bh_disable();
+	napi_schedule(&tx->napi);
+	local_bh_enable();
 	netif_tx_wake_all_queues(adapter->netdev);
 	return ret;
 }

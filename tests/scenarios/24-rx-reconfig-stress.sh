@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: GPL-2.0
+# 50 RX reconfigurations (private flag combinations, ring resizes, rx-buf-len
+# and copybreak changes) while iperf3 runs in both directions: the link
+# stays up, RX grows over every 10 changes, traffic passes afterwards (also
+# with 1024-entry rings), and the module unloads (and reloads) cleanly.
+# b0-msix only.
+# sets: full
+# timeout: 600
+
+rxp_only_ours
+[ "$CONFIG" = b0-msix ] || skip "reconfiguration stress runs on b0-msix only"
+trap rxp_reset EXIT
+wait_peer 10 || fail "peer unreachable"
+pk0=$(ethstat rx_packets)
+timeout 200 iperf3 -c "$PEER" -p "$IPERF_PORT" --bidir -t 180 -f m >/tmp/ip.out 2>&1 &
+ipid=$!
+sleep 3
+# Ring sizes stay <= 256 here: 4 rings of legacy 9 KiB buffers (16 KiB
+# pages with page_pool), twice during a switch, must fit the 64 MiB of
+# swiotlb=force.  1024-entry rings are exercised at the end.
+rings="rx 64 tx 64:rx 256 tx 1024:rx 128 tx 512:rx 256 tx 64:rx 128 tx 128"
+bufs="512 1 1024 2048 1"
+i=0 bad=
+while [ $i -lt 50 ]; do
+	case $((i % 5)) in
+	0 | 2)
+		combo=$(echo $RXP_COMBOS | cut -d' ' -f$((i % 8 + 1)))
+		what="flags $combo"
+		rxp_combo "$combo" >/tmp/s.out 2>&1 || bad="$bad [$what]"
+		;;
+	1)
+		g=$(echo "$rings" | cut -d: -f$((i / 5 % 5 + 1)))
+		what="-G $g"
+		# shellcheck disable=SC2086
+		ethtool -G "$IF" $g >/tmp/s.out 2>&1 || bad="$bad [$what]"
+		;;
+	3)
+		b=$(echo $bufs | cut -d' ' -f$((i / 5 % 5 + 1)))
+		what="rx-buf-len $b"
+		ethtool -G "$IF" rx-buf-len "$b" >/tmp/s.out 2>&1 || bad="$bad [$what]"
+		;;
+	4)
+		cb=$(((i * 97) % 500))
+		what="rx-copybreak $cb"
+		ethtool --set-tunable "$IF" rx-copybreak "$cb" >/tmp/s.out 2>&1 || bad="$bad [$what]"
+		;;
+	esac
+	[ "$(carrier)" = 1 ] || fail "carrier lost after change $i ($what)"
+	pk=$(ethstat rx_packets)
+	log "change $i: $what, rx_packets $pk (MAC: $(ethstat rx_total_frames))"
+	# traffic must keep flowing: RX grows over every 10 changes
+	if [ $((i % 10)) = 9 ]; then
+		[ "$pk" -gt "${last:-0}" ] || fail "no RX traffic during changes $((i - 9))..$i"
+		last=$pk
+	fi
+	i=$((i + 1))
+	usleep 500000
+done
+[ -z "$bad" ] || fail "changes refused:$bad"
+ethtool -S "$IF" | grep -E 'rx_(drop|buf_alloc_fail|packets)|map_err'
+
+# iperf3 only generates the load: its end-of-test exchange is not judged
+kill $ipid 2>/dev/null
+wait $ipid
+grep -E 'sender|receiver' /tmp/ip.out | tail -n 4
+pk1=$(ethstat rx_packets)
+[ "$pk1" -gt "$pk0" ] || fail "rx_packets went from $pk0 to $pk1"
+rxp_reset
+wait_peer 20 || fail "peer unreachable after the changes"
+ping_ok 1472 || fail "ping failed after the changes"
+download 4194304 || exit 1
+ethtool -G "$IF" rx 1024 tx 1024 || fail "rings of 1024 refused"
+wait_peer 20 || fail "peer unreachable with 1024-entry rings"
+if ! download 16777216; then
+	ethtool -S "$IF" | grep -E '^ *(rx[0-3]_packets|rx[0-3]_drop|rx[0-3]_buf_alloc_fail|tx0_)'
+	ethtool -S "$IF" >/tmp/s1; sleep 2; ethtool -S "$IF" >/tmp/s2
+	diff /tmp/s1 /tmp/s2
+	ping_ok 1472 && echo "ping still ok"
+	ethtool -G "$IF" rx 128 tx 128
+	download 1000000 && echo "download ok again at 128"
+	fail "16 MiB download failed with 1024-entry rings"
+fi
+ethtool -G "$IF" rx 128 tx 128 || fail "rings of 128 refused"
+
+old=$IF
+rmmod "$MODNAME" || fail "rmmod $MODNAME failed after the changes"
+[ ! -e "/sys/class/net/$old" ] || fail "$old still present after rmmod"
+insmod "$MODULE" || fail "insmod $MODULE failed"
+wait_if 30 || fail "no interface after insmod"
+if_configure || fail "configuring $IF after reload failed"
+wait_carrier 1 30 || fail "no carrier after reload"
+wait_peer 20 || fail "peer unreachable after reload"
+trap - EXIT
+echo "50 RX reconfigurations under iperf3 --bidir: link up, traffic ok, rmmod clean"
