@@ -338,27 +338,42 @@ static int lan743x_set_ringparam(struct net_device *netdev,
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
 	struct lan743x_rx_params p = adapter->rxp;
+	struct lan743x_tx *tx_spare = NULL;
 	int ret;
 
 	ret = lan743x_check_ringparam(adapter, ring, kring->rx_buf_len, extack);
 	if (ret)
 		return ret;
-	if (ring->tx_pending != p.tx_ring_size) {
-		ret = lan743x_tx_resize(adapter, ring->tx_pending);
-		if (ret) {
-			NL_SET_ERR_MSG_MOD(extack, "no memory for the new TX ring, old one kept");
-			return ret;
-		}
-		adapter->rxp.tx_ring_size = ring->tx_pending;
-		p.tx_ring_size = ring->tx_pending;
-	}
 	p.rx_ring_size = ring->rx_pending;
 	p.buf_len = kring->rx_buf_len;
 	if (p.buf_len == LAN743X_RX_BUF_LEN_AUTO)
 		p.buf_len = 0;
-	if (!memcmp(&p, &adapter->rxp, sizeof(p)))
-		return 0;
-	return lan743x_rx_reconfigure(adapter, &p, extack);
+
+	/* Every new ring is built before any is swapped in: -ENOMEM leaves
+	 * both directions as they were.
+	 */
+	if (ring->tx_pending != p.tx_ring_size && adapter->hw_up) {
+		tx_spare = lan743x_tx_spare_alloc(adapter, ring->tx_pending);
+		if (!tx_spare) {
+			NL_SET_ERR_MSG_MOD(extack, "no memory for the new TX ring, old one kept");
+			return -ENOMEM;
+		}
+	}
+	if (memcmp(&p, &adapter->rxp, sizeof(p))) {
+		ret = lan743x_rx_reconfigure(adapter, &p, netdev->mtu, extack);
+		if (ret) {
+			lan743x_tx_spare_free(tx_spare);
+			return ret;
+		}
+	}
+	if (tx_spare) {
+		ret = lan743x_tx_swap_in(adapter, tx_spare);
+		if (ret)
+			NL_SET_ERR_MSG_MOD(extack, "the TX channel did not restart");
+	}
+	adapter->rxp.tx_ring_size = adapter->hw_up ? adapter->tx.size :
+				    ring->tx_pending;
+	return ret;
 }
 
 static u32 lan743x_get_priv_flags(struct net_device *netdev)
@@ -384,7 +399,7 @@ static int lan743x_set_priv_flags(struct net_device *netdev, u32 flags)
 	p.page_pool = flags & LAN743X_PRIV_RX_PAGE_POOL;
 	if (!memcmp(&p, &adapter->rxp, sizeof(p)))
 		return 0;
-	return lan743x_rx_reconfigure(adapter, &p, NULL);
+	return lan743x_rx_reconfigure(adapter, &p, netdev->mtu, NULL);
 }
 
 static int lan743x_get_tunable(struct net_device *netdev,

@@ -426,14 +426,22 @@ static int lan743x_stop(struct net_device *netdev)
 static int lan743x_change_mtu(struct net_device *netdev, int new_mtu)
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
-	const struct lan743x_rx_params *p = &adapter->rxp;
-	unsigned int old_mtu = netdev->mtu;
-	int ch;
+	struct lan743x_rx_params p = adapter->rxp;
+	int ch, ret;
 
-	if (p->buf_len && !lan743x_rx_buf_len_fits(p->buf_len, new_mtu)) {
+	if (p.buf_len && !lan743x_rx_buf_len_fits(p.buf_len, new_mtu)) {
 		netdev_err(netdev, "MTU %d needs more buffers of rx-buf-len %u than an skb holds\n",
-			   new_mtu, p->buf_len);
+			   new_mtu, p.buf_len);
 		return -EINVAL;
+	}
+	/* page_pool buffers cannot grow or shrink: new rings for the MTU,
+	 * built before anything changes so that -ENOMEM keeps the old MTU
+	 */
+	if (p.page_pool && p.mtu_buffers && !p.buf_len &&
+	    lan743x_rx_buf_len(new_mtu) != lan743x_rx_buf_len(netdev->mtu)) {
+		ret = lan743x_rx_reconfigure(adapter, &p, new_mtu, NULL);
+		if (ret)
+			return ret;
 	}
 	/* Bigger buffers first, then the bigger MAC limit; frames that
 	 * still meet old-size buffers arrive as multi-buffer chains.
@@ -441,11 +449,6 @@ static int lan743x_change_mtu(struct net_device *netdev, int new_mtu)
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
 		lan743x_rx_set_mtu(&adapter->rx[ch], new_mtu);
 	WRITE_ONCE(netdev->mtu, new_mtu);
-	/* page_pool buffers cannot grow or shrink: new rings for the MTU */
-	if (p->page_pool && p->mtu_buffers && !p->buf_len &&
-	    lan743x_rx_buf_len(new_mtu) != lan743x_rx_buf_len(old_mtu) &&
-	    lan743x_rx_reconfigure(adapter, p, NULL))
-		netdev_warn(netdev, "RX buffers keep their size; larger frames span several\n");
 	lan743x_mac_set_max_size(adapter, new_mtu);
 	return 0;
 }
@@ -611,6 +614,7 @@ static int lan743x_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (ret)
 		goto remove_mdio;
 
+	lan743x_debugfs_add(adapter);
 	netif_info(adapter, probe, netdev, "LAN%04lx rev %04lx%s, MAC %pM\n",
 		   FIELD_GET(ID_REV_ID_MASK_, adapter->id_rev),
 		   FIELD_GET(ID_REV_CHIP_REV_MASK_, adapter->id_rev),
@@ -633,6 +637,7 @@ static void lan743x_remove(struct pci_dev *pdev)
 	struct lan743x_adapter *adapter;
 
 	adapter = netdev_priv(netdev);
+	lan743x_debugfs_remove(adapter);
 	unregister_netdev(netdev);
 	cancel_work_sync(&adapter->reset_work);
 	lan743x_mdio_remove(adapter);
@@ -701,7 +706,25 @@ static struct pci_driver lan743x_pci_driver = {
 	.remove		= lan743x_remove,
 	.driver.pm	= pm_sleep_ptr(&lan743x_pm_ops),
 };
-module_pci_driver(lan743x_pci_driver);
+
+static int __init lan743x_module_init(void)
+{
+	int ret;
+
+	lan743x_debugfs_init();
+	ret = pci_register_driver(&lan743x_pci_driver);
+	if (ret)
+		lan743x_debugfs_exit();
+	return ret;
+}
+module_init(lan743x_module_init);
+
+static void __exit lan743x_module_exit(void)
+{
+	pci_unregister_driver(&lan743x_pci_driver);
+	lan743x_debugfs_exit();
+}
+module_exit(lan743x_module_exit);
 
 MODULE_DESCRIPTION("Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet driver");
 MODULE_LICENSE("GPL");

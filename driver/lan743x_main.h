@@ -331,6 +331,8 @@ enum {
 #include "lan743x_rx.h"
 #include "lan743x_tx.h"
 
+struct dentry;
+
 #define DRIVER_NAME			"lan743x"
 
 #define LAN743X_NUM_RX			4
@@ -461,6 +463,8 @@ struct lan743x_hw_stats {
  * @reset_work: TX timeout recovery
  * @rss_key: Toeplitz key
  * @rss_indir: RSS indirection table
+ * @debugfs: the device's debugfs directory
+ * @fail_ring_alloc: test-only fault injection (lan743x_debugfs.c)
  */
 struct lan743x_adapter {
 	struct net_device *netdev;
@@ -494,6 +498,9 @@ struct lan743x_adapter {
 
 	u8 rss_key[LAN743X_RSS_KEY_SIZE];
 	u8 rss_indir[LAN743X_RSS_INDIR_SIZE];
+
+	struct dentry *debugfs;
+	atomic_t fail_ring_alloc;
 };
 
 static inline u32 lan743x_rd32(struct lan743x_adapter *adapter, u32 reg)
@@ -541,6 +548,13 @@ void lan743x_hw_stats_work(struct work_struct *work);
 void lan743x_get_stats64(struct net_device *netdev,
 			 struct rtnl_link_stats64 *stats);
 extern const char * const lan743x_hw_stat_names[LAN743X_HW_STAT_CNT];
+
+/* lan743x_debugfs.c */
+bool lan743x_fail_ring_alloc(struct lan743x_adapter *adapter);
+void lan743x_debugfs_add(struct lan743x_adapter *adapter);
+void lan743x_debugfs_remove(struct lan743x_adapter *adapter);
+void lan743x_debugfs_init(void);
+void lan743x_debugfs_exit(void);
 
 /* lan743x_ethtool.c */
 extern const struct ethtool_ops lan743x_ethtool_ops;

@@ -152,6 +152,11 @@ static int lan743x_rx_fill(struct lan743x_rx *rx)
 	u32 i;
 
 	for (i = 0; i < rx->size; i++) {
+		if (lan743x_fail_ring_alloc(rx->adapter)) {
+			/* as the policy counts a failed refill */
+			rx->cost.buf_alloc_fail++;
+			return -ENOMEM;
+		}
 		ret = rx->ops->refill(rx, &rx->slots[i], GFP_KERNEL);
 		if (ret)
 			return ret;
@@ -165,6 +170,8 @@ static int lan743x_rx_ring_alloc(struct lan743x_rx *rx)
 	struct device *dev = &rx->adapter->pdev->dev;
 	int ret;
 
+	if (lan743x_fail_ring_alloc(rx->adapter))
+		return -ENOMEM;
 	rx->ring_bytes = rx->size * sizeof(*rx->desc) + sizeof(*rx->head_wb);
 	rx->desc = dma_alloc_coherent(dev, rx->ring_bytes, &rx->ring_dma,
 				      GFP_KERNEL);
@@ -178,7 +185,9 @@ static int lan743x_rx_ring_alloc(struct lan743x_rx *rx)
 		goto free_desc;
 	}
 
-	ret = rx->ops->ring_alloc ? rx->ops->ring_alloc(rx) : 0;
+	ret = lan743x_fail_ring_alloc(rx->adapter) ? -ENOMEM : 0;
+	if (!ret && rx->ops->ring_alloc)
+		ret = rx->ops->ring_alloc(rx);
 	if (ret)
 		goto free_slots;
 
@@ -898,6 +907,8 @@ static int lan743x_rx_swap_in(struct lan743x_rx *rx, struct lan743x_rx *spare)
  * lan743x_rx_reconfigure() - apply new RX parameters to a running interface
  * @adapter: adapter
  * @p: the new parameters
+ * @mtu: the MTU the new rings are for (the current one, or the one an MTU
+ *	change is about to set)
  * @extack: error reporting, may be NULL
  *
  * New rings are built for every channel first; only when all of them
@@ -910,10 +921,9 @@ static int lan743x_rx_swap_in(struct lan743x_rx *rx, struct lan743x_rx *spare)
  * channel that did not restart.
  */
 int lan743x_rx_reconfigure(struct lan743x_adapter *adapter,
-			   const struct lan743x_rx_params *p,
+			   const struct lan743x_rx_params *p, unsigned int mtu,
 			   struct netlink_ext_ack *extack)
 {
-	unsigned int mtu = adapter->netdev->mtu;
 	struct lan743x_rx *spare;
 	int ch, ret = 0;
 

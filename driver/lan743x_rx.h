@@ -270,7 +270,7 @@ struct lan743x_rx {
 /* lan743x_rx.c */
 void lan743x_rx_params_init(struct lan743x_rx_params *p);
 int lan743x_rx_reconfigure(struct lan743x_adapter *adapter,
-			   const struct lan743x_rx_params *p,
+			   const struct lan743x_rx_params *p, unsigned int mtu,
 			   struct netlink_ext_ack *extack);
 void lan743x_rx_set_copybreak(struct lan743x_adapter *adapter, u32 copybreak);
 u32 lan743x_rx_cur_buf_len(struct lan743x_adapter *adapter);

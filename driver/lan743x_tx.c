@@ -63,10 +63,15 @@ static void lan743x_tx_unmap(struct lan743x_tx *tx, struct lan743x_tx_slot *slot
 	slot->map = LAN743X_TX_MAP_NONE;
 }
 
+/* Descriptors and slots for tx->size entries; nothing else is touched, so
+ * that a spare ring can be built beside a running one.
+ */
 static int lan743x_tx_ring_alloc(struct lan743x_tx *tx)
 {
 	struct device *dev = lan743x_tx_dev(tx);
 
+	if (lan743x_fail_ring_alloc(tx->adapter))
+		return -ENOMEM;
 	tx->ring_bytes = tx->size * sizeof(*tx->desc) + sizeof(*tx->head_wb);
 	tx->desc = dma_alloc_coherent(dev, tx->ring_bytes, &tx->ring_dma,
 				      GFP_KERNEL);
@@ -74,7 +79,8 @@ static int lan743x_tx_ring_alloc(struct lan743x_tx *tx)
 		return -ENOMEM;
 	tx->head_wb = (__le32 *)&tx->desc[tx->size];
 
-	tx->slots = kcalloc(tx->size, sizeof(*tx->slots), GFP_KERNEL);
+	tx->slots = lan743x_fail_ring_alloc(tx->adapter) ? NULL :
+		    kcalloc(tx->size, sizeof(*tx->slots), GFP_KERNEL);
 	if (!tx->slots) {
 		dma_free_coherent(dev, tx->ring_bytes, tx->desc, tx->ring_dma);
 		tx->desc = NULL;
@@ -83,19 +89,24 @@ static int lan743x_tx_ring_alloc(struct lan743x_tx *tx)
 	return 0;
 }
 
-static void lan743x_tx_ring_free(struct lan743x_tx *tx)
+/* Drop the frames still in a stopped ring; BQL starts again from zero */
+static void lan743x_tx_drop_frames(struct lan743x_tx *tx)
 {
-	struct netdev_queue *txq;
 	u32 i;
 
-	if (!tx->desc)
-		return;
 	for (i = 0; i < tx->size; i++) {
 		lan743x_tx_unmap(tx, &tx->slots[i]);
 		dev_kfree_skb_any(tx->slots[i].skb);
+		tx->slots[i].skb = NULL;
 	}
-	txq = netdev_get_tx_queue(tx->adapter->netdev, tx->ch);
-	netdev_tx_reset_queue(txq);
+	netdev_tx_reset_queue(netdev_get_tx_queue(tx->adapter->netdev, tx->ch));
+}
+
+/* Free what lan743x_tx_ring_alloc() allocated; the ring holds no frames */
+static void lan743x_tx_ring_free(struct lan743x_tx *tx)
+{
+	if (!tx->desc)
+		return;
 	kfree(tx->slots);
 	tx->slots = NULL;
 	dma_free_coherent(lan743x_tx_dev(tx), tx->ring_bytes, tx->desc,
@@ -196,6 +207,8 @@ int lan743x_tx_open(struct lan743x_tx *tx)
 
 	tx->clear_sts = !lan743x_irq_ring_dedicated(tx->adapter, false, tx->ch) ||
 			tx->adapter->is_a0;
+	tx->size = tx->adapter->rxp.tx_ring_size;
+	tx->size_mask = tx->size - 1;
 	ret = lan743x_tx_ring_alloc(tx);
 	if (ret)
 		return ret;
@@ -222,6 +235,7 @@ void lan743x_tx_close(struct lan743x_tx *tx)
 	 * the queue lock, before the ring goes away.
 	 */
 	netif_tx_disable(tx->adapter->netdev);
+	lan743x_tx_drop_frames(tx);
 	lan743x_tx_ring_free(tx);
 }
 
@@ -512,39 +526,91 @@ int lan743x_tx_poll(struct napi_struct *napi, int budget)
 }
 
 /**
- * lan743x_tx_resize() - give the TX ring a new number of descriptors
+ * lan743x_tx_spare_alloc() - build a TX ring beside the running one
  * @adapter: adapter
- * @size: new ring size (a power of two from 64 to 1024)
+ * @size: descriptors (a power of two from 64 to 1024)
  *
- * On a running interface the queue is stopped, the ring closed and opened
- * again at the new size (the old size if that fails); the link, the MAC
- * and RX keep running.  Context: rtnl held.
- *
- * Return: 0, or a negative errno with the old size back in use.
+ * Return: the ring, for lan743x_tx_swap_in() or lan743x_tx_spare_free();
+ * NULL if there is no memory for it.
  */
-int lan743x_tx_resize(struct lan743x_adapter *adapter, u32 size)
+struct lan743x_tx *lan743x_tx_spare_alloc(struct lan743x_adapter *adapter,
+					  u32 size)
+{
+	struct lan743x_tx *spare;
+
+	spare = kzalloc(sizeof(*spare), GFP_KERNEL);
+	if (!spare)
+		return NULL;
+	spare->adapter = adapter;
+	spare->ch = adapter->tx.ch;
+	spare->size = size;
+	spare->size_mask = size - 1;
+	if (lan743x_tx_ring_alloc(spare)) {
+		kfree(spare);
+		return NULL;
+	}
+	return spare;
+}
+
+/**
+ * lan743x_tx_spare_free() - free a ring from lan743x_tx_spare_alloc()
+ * @spare: the ring, holding no frames; may be NULL
+ */
+void lan743x_tx_spare_free(struct lan743x_tx *spare)
+{
+	if (!spare)
+		return;
+	lan743x_tx_ring_free(spare);
+	kfree(spare);
+}
+
+/* Exchange the descriptors and slots of two rings */
+static void lan743x_tx_swap_res(struct lan743x_tx *a, struct lan743x_tx *b)
+{
+	swap(a->desc, b->desc);
+	swap(a->slots, b->slots);
+	swap(a->head_wb, b->head_wb);
+	swap(a->size, b->size);
+	swap(a->size_mask, b->size_mask);
+	swap(a->ring_dma, b->ring_dma);
+	swap(a->ring_bytes, b->ring_bytes);
+}
+
+/**
+ * lan743x_tx_swap_in() - move the running TX channel to a spare ring
+ * @adapter: adapter, interface up
+ * @spare: from lan743x_tx_spare_alloc(); freed here, with the old ring
+ *
+ * The queue and the channel stop, frames still in the old ring are
+ * dropped (as a close drops them), and the channel restarts on the new
+ * ring; if it does not, the old ring is put back.  The link, the MAC and
+ * RX keep running.  Context: rtnl held.
+ *
+ * Return: 0, or the error of a channel that did not restart.
+ */
+int lan743x_tx_swap_in(struct lan743x_adapter *adapter,
+		       struct lan743x_tx *spare)
 {
 	struct lan743x_tx *tx = &adapter->tx;
-	u32 old = tx->size;
 	int ret;
 
-	if (!adapter->hw_up) {
-		tx->size = size;
-		tx->size_mask = size - 1;
-		return 0;
-	}
 	netif_tx_disable(adapter->netdev);
-	lan743x_tx_close(tx);
-	tx->size = size;
-	tx->size_mask = size - 1;
-	ret = lan743x_tx_open(tx);
+	lan743x_tx_hw_stop(tx);
+	napi_disable(&tx->napi);
+	/* a last completion may have woken the queue */
+	netif_tx_disable(adapter->netdev);
+	lan743x_tx_drop_frames(tx);
+	lan743x_tx_swap_res(tx, spare);
+	ret = lan743x_tx_hw_start(tx);
 	if (ret) {
-		tx->size = old;
-		tx->size_mask = old - 1;
-		if (lan743x_tx_open(tx))
-			netdev_err(adapter->netdev, "TX ring did not reopen\n");
+		netdev_err(adapter->netdev, "TX channel did not restart: %d\n",
+			   ret);
+		lan743x_tx_swap_res(tx, spare);
+		if (lan743x_tx_hw_start(tx))
+			netdev_err(adapter->netdev, "TX channel is down\n");
 	}
-	/* re-arm an interrupt lost (vector auto-disabled) while closed */
+	lan743x_tx_spare_free(spare);
+	/* re-arm an interrupt lost (vector auto-disabled) while stopped */
 	local_bh_disable();
 	napi_schedule(&tx->napi);
 	local_bh_enable();

@@ -113,7 +113,11 @@ struct lan743x_tx {
 void lan743x_tx_init(struct lan743x_adapter *adapter, u8 ch);
 int lan743x_tx_open(struct lan743x_tx *tx);
 void lan743x_tx_close(struct lan743x_tx *tx);
-int lan743x_tx_resize(struct lan743x_adapter *adapter, u32 size);
+struct lan743x_tx *lan743x_tx_spare_alloc(struct lan743x_adapter *adapter,
+					  u32 size);
+void lan743x_tx_spare_free(struct lan743x_tx *spare);
+int lan743x_tx_swap_in(struct lan743x_adapter *adapter,
+		       struct lan743x_tx *spare);
 netdev_tx_t lan743x_xmit(struct sk_buff *skb, struct net_device *netdev);
 netdev_features_t lan743x_features_check(struct sk_buff *skb,
 					 struct net_device *netdev,
