@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Build Debian bookworm's QEMU 7.2 (x86_64-softmmu only) with our LAN743x
-# model and leave build/qemu/bin/qemu-system-x86_64 pointing at it.
+# model and leave build/qemu/bin/qemu-system-x86_64 pointing at it, and
+# build/qemu/lib/liblan743x-insns.so, the benchmark's instruction counter.
 #
 #   - source: `apt-get source qemu/bookworm`, extracted once per Debian
 #     version under $LAN743X_CACHE/src/ (Debian applies its patches);
@@ -78,6 +79,7 @@ conf_opts=(
 	--enable-kvm
 	--enable-slirp
 	--enable-trace-backends=log
+	--enable-plugins
 	--disable-docs
 	--disable-tools
 	--disable-user
@@ -100,8 +102,9 @@ inhash=$( (echo "$confhash"; cd "$top/qemu" &&
 prefix=$cache/qemu-$inhash
 
 link_result() {
-	mkdir -p "$out/bin"
+	mkdir -p "$out/bin" "$out/lib"
 	ln -sfn "$prefix/bin/qemu-system-x86_64" "$out/bin/qemu-system-x86_64"
+	ln -sfn "$prefix/lib/liblan743x-insns.so" "$out/lib/liblan743x-insns.so"
 	log "ready: $out/bin/qemu-system-x86_64 -> $prefix/bin/qemu-system-x86_64"
 }
 
@@ -175,8 +178,18 @@ if [ ! -f "$fwdir/linuxboot_dma.bin" ]; then
 		{ tail -n 20 "$tree/optionrom.log" >&2; log "option ROM build failed"; exit 1; }
 fi
 
+# The benchmark's instruction counter (qemu/plugins/), built against this
+# QEMU's plugin header.
+log "building the TCG plugin"
+plugin=liblan743x-insns.so
+cc -shared -fPIC -O2 -Wall -Wextra -Wno-unused-parameter \
+	-I"$tree/include/qemu" -o "$bdir/$plugin" \
+	"$top/qemu/plugins/lan743x-insns.c" -lpthread ||
+	{ log "plugin build failed"; exit 1; }
+
 rm -rf "$prefix.tmp"
 install -D -m 0755 "$bdir/qemu-system-x86_64" "$prefix.tmp/bin/qemu-system-x86_64"
+install -D -m 0755 "$bdir/$plugin" "$prefix.tmp/lib/$plugin"
 rm -rf "$prefix"
 mv "$prefix.tmp" "$prefix"
 link_result

@@ -4,13 +4,18 @@
 # from the kernel command line as lt.bench=<rxbench options, ',' for ' '
 # and '+' for ','>.  The CSV goes back to the host between
 # @@FILE/@@ENDFILE markers on the result port.
+# With lt.insns=1 (QEMU runs the qemu/plugins/lan743x-insns.c counter) each
+# run is bracketed by lt-mark start/stop, and marks.txt, the run id of every
+# mark in order, goes back too, so the host can pair the plugin's windows
+# with the runs.
 # sets: bench
 # timeout: 3000
 
-opts=
+opts= insns=0
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	lt.bench=*) opts=$(echo "${arg#*=}" | tr ',+' ' ,') ;;
+	lt.insns=1) insns=1 ;;
 	esac
 done
 
@@ -20,16 +25,32 @@ r=$(peer_cmd "MTU 9000") || true
 [ "$r" = OK ] || fail "peer refused MTU 9000: $r"
 
 out=/tmp/rxbench
-rm -rf "$out"
+marks=/tmp/marks.txt
+rm -rf "$out" "$marks"
+hook=
+if [ $insns = 1 ]; then
+	hook=/tmp/insns-hook
+	cat >"$hook" <<EOT
+#!/bin/sh
+echo "\$1 \$2" >>$marks
+exec /lib/lt/lt-mark "\$1"
+EOT
+	chmod +x "$hook"
+fi
 # shellcheck disable=SC2086 # opts is a word list on purpose
-sh /lib/lt/lan743x-rxbench -s "$PEER" -P "$IPERF_PORT" -i "$IF" -o "$out" $opts
+sh /lib/lt/lan743x-rxbench -s "$PEER" -P "$IPERF_PORT" -i "$IF" -o "$out" \
+	${hook:+-x "$hook"} $opts
 rc=$?
 [ -s "$out/results.csv" ] || fail "rxbench wrote no results (exit $rc)"
 
-{
-	echo "@@FILE results.csv"
-	cat "$out/results.csv"
+send_file() { # NAME PATH
+	echo "@@FILE $1"
+	cat "$2"
 	echo "@@ENDFILE"
+}
+{
+	send_file results.csv "$out/results.csv"
+	[ $insns = 0 ] || send_file marks.txt "$marks"
 } >"$RESULTS_TTY"
 rows=$(($(wc -l <"$out/results.csv") - 1))
 [ $rc -eq 0 ] || fail "rxbench: some runs failed (exit $rc, $rows rows)"

@@ -106,6 +106,17 @@ for prof in tcp-rx udp-rx-256; do
 	grep -q '"end"' "$out/raw/$id.json" 2>/dev/null || fail "no raw iperf3 JSON for $id"
 done
 
+# A fixed transfer (-B) instead of a duration; a bad amount is refused.
+run_rxbench -s 127.0.0.1 -P "$port" -p intree -m cur -f tcp-rx -B 12x \
+	-o "$tmp/x4" >"$tmp/e4" 2>&1 && fail "rxbench accepted -B 12x"
+grep -q -- '-B wants a byte count' "$tmp/e4" || fail "rxbench -B 12x: $(tail -n 1 "$tmp/e4")"
+run_rxbench -s 127.0.0.1 -P "$port" -p intree -m cur -f tcp-rx -B 3M -r 1 -w 0 \
+	-o "$tmp/fixed" >"$tmp/fixed.log" 2>&1 ||
+	{ cat "$tmp/fixed.log"; fail "rxbench -B 3M failed"; }
+sent=$(tr ',{}' '\n\n\n' <"$tmp"/fixed/raw/*.json |
+	awk '/"sum_sent":/ { s = 1 } s && /"bytes":/ { gsub(/[^0-9]/, ""); print; exit }')
+[ "$sent" = 3145728 ] || fail "rxbench -B 3M: iperf3 sent '$sent' bytes, expected 3145728"
+
 # The policy switching path, with a stand-in ethtool that keeps the rx-*
 # private flags and rx-copybreak in files and derives the per-packet
 # counters from them and lo's rx_packets.  Checks what lands in the CSV and
@@ -189,6 +200,7 @@ for prof in tcp-rx udp-rx-256; do
 	grep -q "^### $prof, MTU $mtu" "$tmp/report.out" || fail "stdout lacks the $prof table"
 done
 grep -q '^| intree | 1 | .*12345' "$out/report.md" || fail "insns.csv figure missing from report.md"
+grep -q '^## Goals' "$out/report.md" || fail "report.md lacks the goals section"
 for png in throughput cpu sync_bytes; do
 	[ -s "$out/$png.png" ] || fail "no $png.png"
 	head -c 8 "$out/$png.png" | grep -q PNG || fail "$png.png is not a PNG"
