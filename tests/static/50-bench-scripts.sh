@@ -106,14 +106,18 @@ for prof in tcp-rx udp-rx-256; do
 	grep -q '"end"' "$out/raw/$id.json" 2>/dev/null || fail "no raw iperf3 JSON for $id"
 done
 
-# A fixed transfer (-B) instead of a duration; a bad amount is refused.
-run_rxbench -s 127.0.0.1 -P "$port" -p intree -m cur -f tcp-rx -B 12x \
+# Fixed transfers (-B): one row per amount, back to back; a bad amount is
+# refused.
+run_rxbench -s 127.0.0.1 -P "$port" -p intree -m cur -f tcp-rx -B 1K,12x \
 	-o "$tmp/x4" >"$tmp/e4" 2>&1 && fail "rxbench accepted -B 12x"
-grep -q -- '-B wants a byte count' "$tmp/e4" || fail "rxbench -B 12x: $(tail -n 1 "$tmp/e4")"
-run_rxbench -s 127.0.0.1 -P "$port" -p intree -m cur -f tcp-rx -B 3M -r 1 -w 0 \
+grep -q -- '-B wants byte counts' "$tmp/e4" || fail "rxbench -B 12x: $(tail -n 1 "$tmp/e4")"
+run_rxbench -s 127.0.0.1 -P "$port" -p intree -m cur -f tcp-rx -B 1K,3M -r 1 -w 0 \
 	-o "$tmp/fixed" >"$tmp/fixed.log" 2>&1 ||
-	{ cat "$tmp/fixed.log"; fail "rxbench -B 3M failed"; }
-sent=$(tr ',{}' '\n\n\n' <"$tmp"/fixed/raw/*.json |
+	{ cat "$tmp/fixed.log"; fail "rxbench -B 1K,3M failed"; }
+amounts=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "amount") c = i; next }
+	{ printf "%s ", $c }' "$tmp/fixed/results.csv")
+[ "$amounts" = "1K 3M " ] || fail "rxbench -B 1K,3M: amount column is '$amounts'"
+sent=$(tr ',{}' '\n\n\n' <"$tmp"/fixed/raw/*-3M.json |
 	awk '/"sum_sent":/ { s = 1 } s && /"bytes":/ { gsub(/[^0-9]/, ""); print; exit }')
 [ "$sent" = 3145728 ] || fail "rxbench -B 3M: iperf3 sent '$sent' bytes, expected 3145728"
 
