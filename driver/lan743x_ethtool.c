@@ -12,29 +12,32 @@ struct lan743x_stat_desc {
 	size_t offset;
 };
 
-#define LAN743X_RX_STAT(f) { #f, offsetof(struct lan743x_rx_stats, f) }
+#define LAN743X_RX_FRAME_STAT(f) \
+	{ #f, offsetof(struct lan743x_rx_stats, frames.f) }
+#define LAN743X_RX_COST_STAT(f) \
+	{ #f, offsetof(struct lan743x_rx_stats, cost.f) }
 #define LAN743X_TX_STAT(f) { #f, offsetof(struct lan743x_tx_stats, f) }
 #define LAN743X_TXX_STAT(f) { #f, offsetof(struct lan743x_tx_xstats, f) }
 
 /* reported as rx_<name> (all queues) and rxN_<name> (queue N) */
 static const struct lan743x_stat_desc lan743x_rx_stat_desc[] = {
-	LAN743X_RX_STAT(packets),
-	LAN743X_RX_STAT(bytes),
-	LAN743X_RX_STAT(sync_cpu_bytes),
-	LAN743X_RX_STAT(sync_dev_bytes),
-	LAN743X_RX_STAT(map_ops),
-	LAN743X_RX_STAT(unmap_ops),
-	LAN743X_RX_STAT(buf_alloc),
-	LAN743X_RX_STAT(buf_alloc_fail),
-	LAN743X_RX_STAT(copybreak_packets),
-	LAN743X_RX_STAT(multi_buf_frames),
-	LAN743X_RX_STAT(pp_recycled),
-	LAN743X_RX_STAT(drop_alloc_fail),
-	LAN743X_RX_STAT(drop_bad_desc),
-	LAN743X_RX_STAT(drop_oversize),
-	LAN743X_RX_STAT(dropped),
-	LAN743X_RX_STAT(csum_unnecessary),
-	LAN743X_RX_STAT(csum_none),
+	LAN743X_RX_FRAME_STAT(packets),
+	LAN743X_RX_FRAME_STAT(bytes),
+	LAN743X_RX_COST_STAT(sync_cpu_bytes),
+	LAN743X_RX_COST_STAT(sync_dev_bytes),
+	LAN743X_RX_COST_STAT(map_ops),
+	LAN743X_RX_COST_STAT(unmap_ops),
+	LAN743X_RX_COST_STAT(buf_alloc),
+	LAN743X_RX_COST_STAT(buf_alloc_fail),
+	LAN743X_RX_FRAME_STAT(copybreak_packets),
+	LAN743X_RX_FRAME_STAT(multi_buf_frames),
+	LAN743X_RX_COST_STAT(pp_recycled),
+	LAN743X_RX_FRAME_STAT(drop_alloc_fail),
+	LAN743X_RX_FRAME_STAT(drop_bad_desc),
+	LAN743X_RX_FRAME_STAT(drop_oversize),
+	LAN743X_RX_FRAME_STAT(dropped),
+	LAN743X_RX_FRAME_STAT(csum_unnecessary),
+	LAN743X_RX_FRAME_STAT(csum_none),
 };
 
 /* private flags, bit n = entry n */

@@ -17,19 +17,18 @@
 
 #include "lan743x_main.h"
 
-/* locally batched counters, committed once per poll */
-struct lan743x_rx_batch {
-	u64 packets;
-	u64 bytes;
-	u64 copybreak_packets;
-	u64 multi_buf_frames;
-	u64 drop_alloc_fail;
-	u64 drop_bad_desc;
-	u64 drop_oversize;
-	u64 dropped;
-	u64 csum_unnecessary;
-	u64 csum_none;
-};
+/* Add the counter block @src to @dst, @size bytes of u64 counters each */
+static void lan743x_rx_add_counters(void *dst, const void *src, size_t size)
+{
+	const u64 *from = src;
+	u64 *to = dst;
+
+	/* the counter structs hold u64 counters and nothing else */
+	BUILD_BUG_ON(sizeof(struct lan743x_rx_frames) % sizeof(u64) ||
+		     sizeof(struct lan743x_rx_cost) % sizeof(u64));
+	for (; size >= sizeof(u64); size -= sizeof(u64))
+		*to++ += *from++;
+}
 
 /* Largest frame the MAC can be set to accept, RX pad included */
 #define LAN743X_RX_MAX_WIRE	(NET_IP_ALIGN + VLAN_ETH_HLEN + \
@@ -361,18 +360,11 @@ static int lan743x_rx_setup(struct lan743x_rx *rx,
 static void lan743x_rx_commit_cost(struct lan743x_rx *rx)
 {
 	struct lan743x_rx_stats *s = &rx->stats;
-	struct lan743x_rx_cost *c = &rx->cost;
 
 	u64_stats_update_begin(&s->syncp);
-	s->sync_cpu_bytes += c->sync_cpu_bytes;
-	s->sync_dev_bytes += c->sync_dev_bytes;
-	s->map_ops += c->map_ops;
-	s->unmap_ops += c->unmap_ops;
-	s->buf_alloc += c->buf_alloc;
-	s->buf_alloc_fail += c->buf_alloc_fail;
-	s->pp_recycled += c->pp_recycled;
+	lan743x_rx_add_counters(&s->cost, &rx->cost, sizeof(s->cost));
 	u64_stats_update_end(&s->syncp);
-	memset(c, 0, sizeof(*c));
+	memset(&rx->cost, 0, sizeof(rx->cost));
 }
 
 /**
@@ -432,7 +424,7 @@ void lan743x_rx_close(struct lan743x_rx *rx)
  * when the drop began.
  */
 static void lan743x_rx_drop_frame(struct lan743x_rx *rx, u8 why,
-				  struct lan743x_rx_batch *b)
+				  struct lan743x_rx_frames *b)
 {
 	if (rx->skb) {
 		napi_consume_skb(rx->skb, 1);
@@ -451,7 +443,7 @@ static void lan743x_rx_drop_frame(struct lan743x_rx *rx, u8 why,
 }
 
 static void lan743x_rx_csum(struct lan743x_rx *rx, struct sk_buff *skb,
-			    u32 data1, struct lan743x_rx_batch *b)
+			    u32 data1, struct lan743x_rx_frames *b)
 {
 	const u32 bad = RX_DESC_DATA1_STATUS_ICE_ | RX_DESC_DATA1_STATUS_TCE_ |
 			RX_DESC_DATA1_STATUS_ICSM_;
@@ -466,7 +458,7 @@ static void lan743x_rx_csum(struct lan743x_rx *rx, struct sk_buff *skb,
 
 /* LS seen: trim to FRAME_LENGTH - FCS and pass the frame up */
 static void lan743x_rx_frame_done(struct lan743x_rx *rx, u32 data0, u32 data1,
-				  struct lan743x_rx_batch *b)
+				  struct lan743x_rx_frames *b)
 {
 	u32 flen = FIELD_GET(RX_DESC_DATA0_FRAME_LENGTH_MASK_, data0);
 	struct sk_buff *skb = rx->skb;
@@ -552,7 +544,7 @@ static u8 lan743x_rx_take(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
  */
 static u8 lan743x_rx_copy(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 			  u32 pad, u32 wire, u32 len,
-			  struct lan743x_rx_batch *b)
+			  struct lan743x_rx_frames *b)
 {
 	u32 synced = lan743x_rx_sync_len(rx, slot, pad + wire);
 	struct sk_buff *skb;
@@ -577,7 +569,7 @@ static u8 lan743x_rx_copy(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
  */
 static void lan743x_rx_buffer(struct lan743x_rx *rx,
 			      struct lan743x_rx_slot *slot, u32 data0, u32 data1,
-			      struct lan743x_rx_batch *b)
+			      struct lan743x_rx_frames *b)
 {
 	bool first = data0 & RX_DESC_DATA0_FS_;
 	bool last = data0 & RX_DESC_DATA0_LS_;
@@ -618,7 +610,7 @@ static void lan743x_rx_buffer(struct lan743x_rx *rx,
 
 /* Return: true if descriptor rx->next was completed and has been handled */
 static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
-			   struct lan743x_rx_batch *b)
+			   struct lan743x_rx_frames *b)
 {
 	struct lan743x_desc *desc = &rx->desc[rx->next];
 	u32 idx = rx->next;
@@ -650,21 +642,12 @@ static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
 }
 
 static void lan743x_rx_commit(struct lan743x_rx *rx,
-			      const struct lan743x_rx_batch *b)
+			      const struct lan743x_rx_frames *b)
 {
 	struct lan743x_rx_stats *s = &rx->stats;
 
 	u64_stats_update_begin(&s->syncp);
-	s->packets += b->packets;
-	s->bytes += b->bytes;
-	s->copybreak_packets += b->copybreak_packets;
-	s->multi_buf_frames += b->multi_buf_frames;
-	s->drop_alloc_fail += b->drop_alloc_fail;
-	s->drop_bad_desc += b->drop_bad_desc;
-	s->drop_oversize += b->drop_oversize;
-	s->dropped += b->dropped;
-	s->csum_unnecessary += b->csum_unnecessary;
-	s->csum_none += b->csum_none;
+	lan743x_rx_add_counters(&s->frames, b, sizeof(*b));
 	u64_stats_update_end(&s->syncp);
 	lan743x_rx_commit_cost(rx);
 }
@@ -691,7 +674,7 @@ int lan743x_rx_poll(struct napi_struct *napi, int budget)
 {
 	struct lan743x_rx *rx = container_of(napi, struct lan743x_rx, napi);
 	struct lan743x_adapter *adapter = rx->adapter;
-	struct lan743x_rx_batch b = {};
+	struct lan743x_rx_frames b = {};
 	unsigned int buffers = 0;
 	u32 hw_head = rx->next;
 	u32 rearm = 0;
@@ -781,14 +764,8 @@ void lan743x_rx_set_copybreak(struct lan743x_adapter *adapter, u32 copybreak)
 static void lan743x_rx_fold(struct lan743x_adapter *adapter, u8 ch,
 			    const struct lan743x_rx_cost *c)
 {
-	u64 *dst = (u64 *)&adapter->rx_fold[ch];
-	const u64 *src = (const u64 *)c;
-	unsigned int i;
-
-	BUILD_BUG_ON(sizeof(*c) % sizeof(u64));
 	spin_lock_bh(&adapter->rx_fold_lock);
-	for (i = 0; i < sizeof(*c) / sizeof(u64); i++)
-		dst[i] += src[i];
+	lan743x_rx_add_counters(&adapter->rx_fold[ch], c, sizeof(*c));
 	spin_unlock_bh(&adapter->rx_fold_lock);
 }
 
@@ -802,22 +779,17 @@ void lan743x_rx_read_stats(struct lan743x_adapter *adapter, u8 ch,
 			   struct lan743x_rx_stats *out)
 {
 	const struct lan743x_rx_stats *s = &adapter->rx[ch].stats;
-	const u64 *fold = (const u64 *)&adapter->rx_fold[ch];
-	u64 *dst = &out->sync_cpu_bytes;
-	unsigned int start, i;
+	unsigned int start;
 
-	/* the cost block is mirrored, in order, from sync_cpu_bytes on */
-	BUILD_BUG_ON(offsetof(struct lan743x_rx_stats, pp_recycled) -
-		     offsetof(struct lan743x_rx_stats, sync_cpu_bytes) !=
-		     offsetof(struct lan743x_rx_cost, pp_recycled));
 	do {
 		start = u64_stats_fetch_begin(&s->syncp);
-		memcpy(out, s, offsetof(struct lan743x_rx_stats, syncp));
+		out->frames = s->frames;
+		out->cost = s->cost;
 	} while (u64_stats_fetch_retry(&s->syncp, start));
 
 	spin_lock_bh(&adapter->rx_fold_lock);
-	for (i = 0; i < sizeof(struct lan743x_rx_cost) / sizeof(u64); i++)
-		dst[i] += fold[i];
+	lan743x_rx_add_counters(&out->cost, &adapter->rx_fold[ch],
+				sizeof(out->cost));
 	spin_unlock_bh(&adapter->rx_fold_lock);
 }
 

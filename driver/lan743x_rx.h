@@ -67,7 +67,7 @@ struct lan743x_rx_params {
  * @buf_alloc_fail: buffer or skb allocations that failed
  * @pp_recycled: buffers page_pool handed out again without a new mapping
  *
- * Only touched from NAPI or with NAPI disabled; moved into the ring's
+ * Only touched from NAPI or with NAPI disabled; added to the ring's
  * &struct lan743x_rx_stats once per poll.
  */
 struct lan743x_rx_cost {
@@ -131,16 +131,9 @@ struct lan743x_rx_buf_ops {
 };
 
 /**
- * struct lan743x_rx_stats - software counters of one RX ring
+ * struct lan743x_rx_frames - per-frame counters, written by the NAPI loop
  * @packets: frames handed to the stack
  * @bytes: their bytes (FCS excluded)
- * @sync_cpu_bytes: see &struct lan743x_rx_cost
- * @sync_dev_bytes: see &struct lan743x_rx_cost
- * @map_ops: see &struct lan743x_rx_cost
- * @unmap_ops: see &struct lan743x_rx_cost
- * @buf_alloc: see &struct lan743x_rx_cost
- * @buf_alloc_fail: see &struct lan743x_rx_cost
- * @pp_recycled: see &struct lan743x_rx_cost
  * @copybreak_packets: frames copied into a small skb
  * @multi_buf_frames: frames that spanned more than one buffer
  * @drop_alloc_fail: frames dropped for want of a buffer or an skb
@@ -149,21 +142,13 @@ struct lan743x_rx_buf_ops {
  * @dropped: all frames dropped by the driver
  * @csum_unnecessary: frames whose L3/L4 checksums the chip verified
  * @csum_none: frames passed up without checksum verification
- * @syncp: protects the counters on 32-bit hosts
  *
- * The first fields mirror &struct lan743x_rx_cost in order, so that a
- * folded cost block adds up field by field.
+ * Counted on the stack during a poll, added to the ring's
+ * &struct lan743x_rx_stats once per poll.
  */
-struct lan743x_rx_stats {
+struct lan743x_rx_frames {
 	u64 packets;
 	u64 bytes;
-	u64 sync_cpu_bytes;
-	u64 sync_dev_bytes;
-	u64 map_ops;
-	u64 unmap_ops;
-	u64 buf_alloc;
-	u64 buf_alloc_fail;
-	u64 pp_recycled;
 	u64 copybreak_packets;
 	u64 multi_buf_frames;
 	u64 drop_alloc_fail;
@@ -172,6 +157,17 @@ struct lan743x_rx_stats {
 	u64 dropped;
 	u64 csum_unnecessary;
 	u64 csum_none;
+};
+
+/**
+ * struct lan743x_rx_stats - software counters of one RX ring
+ * @frames: per-frame counters
+ * @cost: per-buffer cost counters
+ * @syncp: protects the counters on 32-bit hosts
+ */
+struct lan743x_rx_stats {
+	struct lan743x_rx_frames frames;
+	struct lan743x_rx_cost cost;
 	struct u64_stats_sync syncp;
 };
 
@@ -211,9 +207,10 @@ enum {
  * @pp: state of the page_pool policy
  * @pp.pool: the ring's page pool
  * @pp.order: page order of one buffer
+ * @pp.per_page: buffers per page: 1, or more when they are page fragments
  * @pp.hold: the pool's count of pages it allocated and mapped, last seen
  * @pp.release: the pool's count of pages it unmapped and freed, last seen
- * @pp.fresh: newly mapped pages not yet handed to us
+ * @pp.fresh: buffers of newly mapped pages not yet handed to us
  * @cost: cost counters not yet moved into @stats
  * @napi: NAPI context
  * @stats: counters
@@ -251,6 +248,7 @@ struct lan743x_rx {
 	struct {
 		struct page_pool *pool;
 		unsigned int order;
+		unsigned int per_page;
 		u32 hold;
 		u32 release;
 		u32 fresh;

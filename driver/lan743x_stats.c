@@ -168,9 +168,9 @@ static void lan743x_stats64_rx(struct lan743x_adapter *adapter,
 
 		do {
 			start = u64_stats_fetch_begin(&rs->syncp);
-			packets = rs->packets;
-			bytes = rs->bytes;
-			dropped = rs->dropped;
+			packets = rs->frames.packets;
+			bytes = rs->frames.bytes;
+			dropped = rs->frames.dropped;
 		} while (u64_stats_fetch_retry(&rs->syncp, start));
 		s->rx_packets += packets;
 		s->rx_bytes += bytes;
