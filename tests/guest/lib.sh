@@ -277,3 +277,87 @@ rxp_combo() {
 	# shellcheck disable=SC2046
 	rxp_flags $(echo "$1" | tr , ' ')
 }
+
+# ---- Large transfers in loops (RX policy matrix) ----
+# Under TCG, making 64 MiB of random data and hashing it costs seconds:
+# these variants make the upload data once and hash downloads without
+# an extra pipe, so that a loop spends its time on the transfers.
+
+# put_file BYTES FILE: FILE becomes a PUT request for BYTES random bytes,
+# to send with put_send as often as needed; prints their sha256.
+put_file() {
+	head -c "$1" /dev/urandom >"$2.data" || return 1
+	sha256sum "$2.data" | cut -d' ' -f1
+	{ echo "PUT $1"; cat "$2.data"; } >"$2"
+	rm -f "$2.data"
+}
+
+# put_send FILE BYTES SHA: send a request made by put_file; the peer must
+# have received BYTES bytes hashing to SHA.
+put_send() {
+	r=$(timeout 600 nc "$PEER" "$PEER_PORT" <"$1")
+	if [ "$r" != "$3 $2" ]; then
+		echo "upload: peer says '${r:-nothing}', want '$3 $2'"
+		return 1
+	fi
+	log "upload $2 bytes ok, sha256 $3"
+}
+
+# download_sha BYTES: as download; the shell reads the peer's sha256 line
+# and sha256sum the rest of the same file descriptor.
+download_sha() {
+	f=/tmp/download.$$
+	timeout 600 sh -c "echo 'GET $1' | nc $PEER $PEER_PORT >$f"
+	r=$({
+		read -r want
+		echo "$want $(sha256sum | cut -d' ' -f1)"
+	} <"$f")
+	if [ "${r% *}" != "${r#* }" ]; then
+		echo "download: sha256 ${r#* } of $(($(wc -c <"$f") - 65)) of $1 bytes, peer says ${r% *}"
+		rm -f "$f"
+		return 1
+	fi
+	rm -f "$f"
+	log "download $1 bytes ok, sha256 ${r#* }"
+}
+
+# ---- Module reload ----
+
+# unload_module: rmmod the driver under test; its interface must go.
+# Prints why it failed.
+unload_module() {
+	old=$IF
+	rmmod "$MODNAME" || {
+		echo "rmmod $MODNAME failed"
+		return 1
+	}
+	[ ! -e "/sys/class/net/$old" ] || {
+		echo "$old still present after rmmod"
+		return 1
+	}
+}
+
+# load_module: insmod it again and wait until its interface (IF) has our
+# address, carrier and an answering peer.  Prints why it failed.
+load_module() {
+	insmod "$MODULE" || {
+		echo "insmod $MODULE failed"
+		return 1
+	}
+	wait_if 30 || {
+		echo "no interface after insmod"
+		return 1
+	}
+	if_configure || {
+		echo "configuring $IF after insmod failed"
+		return 1
+	}
+	wait_carrier 1 30 || {
+		echo "no carrier 30 s after insmod"
+		return 1
+	}
+	wait_peer 20 || {
+		echo "peer unreachable after insmod"
+		return 1
+	}
+}
