@@ -7,27 +7,17 @@
 # sets: primary
 # timeout: 900
 
-cycles=20
-[ "$QUICK" = 1 ] && cycles=3
 . /lib/lt/scenarios/lib-traffic.sh
-wait_peer 20 || fail "peer $PEER does not answer ping"
+cycles_begin
 i=1
-while [ $i -le $cycles ]; do
-	iperf_keep || exit 1
-	traffic_flows 30 || fail "cycle $i: $why"
-	old=$IF
-	rmmod "$MODNAME" || fail "cycle $i: rmmod $MODNAME failed under traffic"
-	[ ! -e "/sys/class/net/$old" ] || fail "cycle $i: $old still present after rmmod"
-	insmod "$MODULE" || fail "cycle $i: insmod $MODULE failed"
-	wait_if 30 || fail "cycle $i: no interface after insmod"
-	if_configure || fail "cycle $i: configuring $IF after insmod failed"
-	wait_carrier 1 30 || fail "cycle $i: no carrier 30 s after insmod"
-	wait_peer 20 || fail "cycle $i: peer unreachable after insmod"
+while [ $i -le "$cycles" ]; do
+	cycle_ready "cycle $i"
+	unload_module >/tmp/rl.out || fail "cycle $i: $(cat /tmp/rl.out) under traffic"
+	load_module >/tmp/rl.out || fail "cycle $i: $(cat /tmp/rl.out)"
 	log "cycle $i: reloaded, $IF up"
 	i=$((i + 1))
 done
-iperf_keep || exit 1
-traffic_flows 30 || fail "after $cycles reloads: $why"
+cycle_ready "after $cycles reloads"
 iperf_stop
 iperf_check || exit 1
 echo "$cycles rmmod/insmod cycles under iperf3 traffic, link and traffic back each time ($restarts iperf3 restarts)"

@@ -6,14 +6,11 @@
 # sets: primary
 # timeout: 600
 
-cycles=20
-[ "$QUICK" = 1 ] && cycles=3
 . /lib/lt/scenarios/lib-traffic.sh
-wait_peer 20 || fail "peer $PEER does not answer ping"
+cycles_begin
 i=1
-while [ $i -le $cycles ]; do
-	iperf_keep || exit 1
-	traffic_flows 30 || fail "cycle $i: $why"
+while [ $i -le "$cycles" ]; do
+	cycle_ready "cycle $i"
 	ip link set dev "$IF" down || fail "cycle $i: ip link set down failed"
 	wait_carrier 0 10 || fail "cycle $i: carrier still up after ip link set down"
 	ip link set dev "$IF" up || fail "cycle $i: ip link set up failed"
@@ -22,8 +19,7 @@ while [ $i -le $cycles ]; do
 	log "cycle $i: down/up, carrier back"
 	i=$((i + 1))
 done
-iperf_keep || exit 1
-traffic_flows 30 || fail "after $cycles down/up cycles: $why"
+cycle_ready "after $cycles down/up cycles"
 iperf_stop
 iperf_check || exit 1
 echo "$cycles down/up cycles under iperf3 traffic, link and traffic back each time ($restarts iperf3 restarts)"

@@ -101,15 +101,9 @@ traffic_flows 30 || fail "after the successful changes: $why"
 iperf_stop >/dev/null
 log "$(settings)"
 
-old=$IF
-rmmod "$MODNAME" || fail "rmmod $MODNAME failed after the failed reconfigurations"
-[ ! -e "/sys/class/net/$old" ] || fail "$old still present after rmmod"
+unload_module || exit 1
 [ ! -e $dbg/lan743x ] || fail "debugfs directory left after rmmod"
-insmod "$MODULE" || fail "insmod $MODULE failed"
-wait_if 30 || fail "no interface after insmod"
-if_configure || fail "configuring $IF after reload failed"
-wait_carrier 1 30 || fail "no carrier after reload"
-wait_peer 20 || fail "peer unreachable after reload"
+load_module || exit 1
 [ -f "$knob" ] || fail "no fault knob after reload"
 trap - EXIT
 echo "10 reconfigurations failing on one allocation kept the old rings and traffic; normal ones work; rmmod clean"

@@ -1,13 +1,28 @@
 # SPDX-License-Identifier: GPL-2.0
 # Background iperf3 traffic for the cycle scenarios (18-reload-cycles,
-# 19-down-up-cycles); sourced by them, not a scenario itself (tests/run
-# runs only NN-name.sh).  One iperf3 client, --bidir, runs across cycles:
+# 19-down-up-cycles) and 25-rx-nomem; sourced by them, not a scenario
+# itself (tests/run runs only NN-name.sh).  One iperf3 client, --bidir, runs across cycles:
 # its TCP connections survive a down/up or a reload (the address comes
 # back), and it is restarted if it ends anyway.
 
 ipid=
 restarts=0
 nstarts=0
+
+# cycles_begin: the number of cycles in $cycles (20, 3 in quick mode),
+# once the peer answers.
+cycles_begin() {
+	# shellcheck disable=SC2034 # read by the scenarios
+	if [ "$QUICK" = 1 ]; then cycles=3; else cycles=20; fi
+	wait_peer 20 || fail "peer $PEER does not answer ping"
+}
+
+# cycle_ready WHEN: iperf3 runs and data flows both ways, before a cycle
+# or after the last; WHEN prefixes the reason of a failure.
+cycle_ready() {
+	iperf_keep || exit 1
+	traffic_flows 30 || fail "$1: $why"
+}
 
 # iperf_keep: make sure a background iperf3 --bidir client is running.
 # A client that lost its connection can leave the server busy for a
