@@ -1,8 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Test-only fault injection for the LAN743x driver.
+/* debugfs of the LAN743x driver: what the tests need to see and to break.
+ *
+ *   /sys/kernel/debug/lan743x/<PCI name>/dma_coherent
+ *
+ * Y when the device's DMA is cache-coherent, N when every map and sync
+ * does cache maintenance (ARM boards without snooping): the tests check
+ * that an emulated board meant to be non-coherent really is.
  *
  *   /sys/kernel/debug/lan743x/<PCI name>/fail_ring_alloc
  *
+ * Test-only fault injection.
  * Writing N makes the Nth ring-build allocation from now fail with -ENOMEM
  * (1 = the next one); the knob then disarms itself (reads 0 again).  0
  * disarms it.  Counted are the allocations of a ring being built, at open
@@ -44,6 +51,8 @@ void lan743x_debugfs_add(struct lan743x_adapter *adapter)
 	atomic_set(&adapter->fail_ring_alloc, 0);
 	adapter->debugfs = debugfs_create_dir(pci_name(adapter->pdev),
 					      lan743x_debugfs_root);
+	debugfs_create_bool("dma_coherent", 0400, adapter->debugfs,
+			    &adapter->dma_coherent);
 	debugfs_create_atomic_t("fail_ring_alloc", 0600, adapter->debugfs,
 				&adapter->fail_ring_alloc);
 }

@@ -7,6 +7,7 @@
  */
 
 #include <linux/crc32.h>
+#include <linux/dma-map-ops.h>
 /* also the unaligned accessors: asm/ before 6.12, linux/ since */
 #include <linux/etherdevice.h>
 #include <linux/ethtool.h>
@@ -614,12 +615,17 @@ static int lan743x_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (ret)
 		goto remove_mdio;
 
+	/* Whether every map and sync costs cache maintenance: the case the RX
+	 * buffer policies are for.
+	 */
+	adapter->dma_coherent = dev_is_dma_coherent(&pdev->dev);
 	lan743x_debugfs_add(adapter);
-	netif_info(adapter, probe, netdev, "LAN%04lx rev %04lx%s, MAC %pM\n",
+	netif_info(adapter, probe, netdev,
+		   "LAN%04lx rev %04lx%s, MAC %pM, DMA %scoherent\n",
 		   FIELD_GET(ID_REV_ID_MASK_, adapter->id_rev),
 		   FIELD_GET(ID_REV_CHIP_REV_MASK_, adapter->id_rev),
 		   adapter->is_a0 ? " (A0 interrupt model)" : "",
-		   netdev->dev_addr);
+		   netdev->dev_addr, adapter->dma_coherent ? "" : "non-");
 	return 0;
 
 remove_mdio:

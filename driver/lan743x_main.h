@@ -463,6 +463,8 @@ struct lan743x_hw_stats {
  * @reset_work: TX timeout recovery
  * @rss_key: Toeplitz key
  * @rss_indir: RSS indirection table
+ * @dma_coherent: the device's DMA is cache-coherent (no cache maintenance
+ *	on map and sync); reported at probe and in debugfs
  * @debugfs: the device's debugfs directory
  * @fail_ring_alloc: test-only fault injection (lan743x_debugfs.c)
  */
@@ -499,6 +501,7 @@ struct lan743x_adapter {
 	u8 rss_key[LAN743X_RSS_KEY_SIZE];
 	u8 rss_indir[LAN743X_RSS_INDIR_SIZE];
 
+	bool dma_coherent;
 	struct dentry *debugfs;
 	atomic_t fail_ring_alloc;
 };

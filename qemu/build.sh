@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build Debian bookworm's QEMU 7.2 (x86_64-softmmu only) with our LAN743x
-# model and leave build/qemu/bin/qemu-system-x86_64 pointing at it, and
+# Build Debian bookworm's QEMU 7.2 with our LAN743x model for three targets
+# and leave build/qemu/bin/qemu-system-{x86_64,aarch64,arm} pointing at
+# them (q35 for x86, the `virt` board for the ARM guests), and
 # build/qemu/lib/liblan743x-insns.so, the benchmark's instruction counter.
 #
 #   - source: `apt-get source qemu/bookworm`, extracted once per Debian
@@ -69,13 +70,17 @@ if [ ! -f "$srcdir/.extracted" ]; then
 	touch "$srcdir/.extracted"
 fi
 
-# Configure options: x86_64 system emulation only, minimal features.
+# Configure options: system emulation for our three targets, minimal
+# features; each target's device list is qemu/configs/<target>.mak.
+targets=(x86_64 aarch64 arm)
 fwdir=$cache/firmware/$debver
 conf_opts=(
-	--target-list=x86_64-softmmu
+	--target-list=x86_64-softmmu,aarch64-softmmu,arm-softmmu
 	--without-default-features
 	--without-default-devices
 	--with-devices-x86_64=lan743x
+	--with-devices-aarch64=lan743x
+	--with-devices-arm=lan743x
 	--enable-kvm
 	--enable-slirp
 	--enable-trace-backends=log
@@ -94,7 +99,7 @@ conf_opts=(
 pkg-config --exists slirp || conf_opts=("${conf_opts[@]/--enable-slirp/--disable-slirp}")
 
 confhash=$( (echo "$debver"; printf '%s\n' "${conf_opts[@]}";
-	cat "$top/qemu/configs/lan743x.mak") |
+	cat "$top"/qemu/configs/*.mak) |
 	sha256sum | cut -c1-16)
 inhash=$( (echo "$confhash"; cd "$top/qemu" &&
 	find . -type f ! -name '*~' -print0 | LC_ALL=C sort -z |
@@ -102,13 +107,16 @@ inhash=$( (echo "$confhash"; cd "$top/qemu" &&
 prefix=$cache/qemu-$inhash
 
 link_result() {
+	local t
 	mkdir -p "$out/bin" "$out/lib"
-	ln -sfn "$prefix/bin/qemu-system-x86_64" "$out/bin/qemu-system-x86_64"
+	for t in "${targets[@]}"; do
+		ln -sfn "$prefix/bin/qemu-system-$t" "$out/bin/qemu-system-$t"
+	done
 	ln -sfn "$prefix/lib/liblan743x-insns.so" "$out/lib/liblan743x-insns.so"
-	log "ready: $out/bin/qemu-system-x86_64 -> $prefix/bin/qemu-system-x86_64"
+	log "ready: $out/bin/qemu-system-{${targets[*]// /,}} -> $prefix/bin/"
 }
 
-if [ -x "$prefix/bin/qemu-system-x86_64" ]; then
+if [ -x "$prefix/bin/qemu-system-arm" ]; then
 	link_result
 	exit 0
 fi
@@ -134,7 +142,9 @@ put() {
 }
 
 put "$top/qemu/hw/net/lan743x.c" "$tree/hw/net/lan743x.c"
-put "$top/qemu/configs/lan743x.mak" "$tree/configs/devices/x86_64-softmmu/lan743x.mak"
+for t in "${targets[@]}"; do
+	put "$top/qemu/configs/$t.mak" "$tree/configs/devices/$t-softmmu/lan743x.mak"
+done
 
 # The glue: a Kconfig symbol, one meson line, our trace events.
 tmp=$(mktemp)
@@ -163,7 +173,7 @@ if [ ! -f "$bdir/build.ninja" ]; then
 fi
 
 log "building in $bdir"
-ninja -C "$bdir" ${JOBS:+-j "$JOBS"} qemu-system-x86_64 >"$tree/ninja.log" 2>&1 ||
+ninja -C "$bdir" ${JOBS:+-j "$JOBS"} "${targets[@]/#/qemu-system-}" >"$tree/ninja.log" 2>&1 ||
 	{ grep -E 'error|FAILED' "$tree/ninja.log" | head -n 40 >&2; log "build failed (log: $tree/ninja.log)"; exit 1; }
 
 # x86 option ROMs (linuxboot_dma.bin for -kernel) are not in Debian's
@@ -188,7 +198,9 @@ cc -shared -fPIC -O2 -Wall -Wextra -Wno-unused-parameter \
 	{ log "plugin build failed"; exit 1; }
 
 rm -rf "$prefix.tmp"
-install -D -m 0755 "$bdir/qemu-system-x86_64" "$prefix.tmp/bin/qemu-system-x86_64"
+for t in "${targets[@]}"; do
+	install -D -m 0755 "$bdir/qemu-system-$t" "$prefix.tmp/bin/qemu-system-$t"
+done
 install -D -m 0755 "$bdir/$plugin" "$prefix.tmp/lib/$plugin"
 rm -rf "$prefix"
 mv "$prefix.tmp" "$prefix"

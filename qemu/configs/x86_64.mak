@@ -1,4 +1,4 @@
-# Devices built into our x86_64 QEMU (configure --without-default-devices
+# Devices built into our qemu-system-x86_64 (configure --without-default-devices
 # --with-devices-x86_64=lan743x). Boards select what they need.
 CONFIG_I440FX=y
 CONFIG_Q35=y
