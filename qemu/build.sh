@@ -113,7 +113,7 @@ link_result() {
 		ln -sfn "$prefix/bin/qemu-system-$t" "$out/bin/qemu-system-$t"
 	done
 	ln -sfn "$prefix/lib/liblan743x-insns.so" "$out/lib/liblan743x-insns.so"
-	log "ready: $out/bin/qemu-system-{${targets[*]// /,}} -> $prefix/bin/"
+	log "ready: $out/bin/qemu-system-{$(IFS=,; echo "${targets[*]}")} -> $prefix/bin/"
 }
 
 if [ -x "$prefix/bin/qemu-system-arm" ]; then
