@@ -6,6 +6,7 @@
 #   make qemu       build QEMU with our LAN743x model: build/qemu/bin/
 #   make check      install dependencies, run every test, "N passed, N failed"
 #   make bench      RX policy benchmark on the emulated chip: build/bench/
+#                   (ARCH=arm64|armhf: the ARM guests, build/bench/ARCH/)
 #
 # KDIR, ARCH and CROSS_COMPILE are passed down to the driver build.
 
@@ -25,7 +26,7 @@ check:
 	tests/run
 
 bench:
-	scripts/bench
+	scripts/bench $(if $(ARCH),--arch $(ARCH))
 
 clean:
 	$(MAKE) -C driver clean
