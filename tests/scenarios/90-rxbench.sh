@@ -5,9 +5,12 @@
 # and '+' for ','>.  The CSV goes back to the host between
 # @@FILE/@@ENDFILE markers on the result port.
 # With lt.insns=1 (QEMU runs the qemu/plugins/lan743x-insns.c counter) each
-# run is bracketed by lt-mark start/stop, and marks.txt, the run id of every
-# mark in order, goes back too, so the host can pair the plugin's windows
-# with the runs.
+# run is bracketed by lt-mark start/stop, and marks.txt goes back too: per
+# mark in order the run id and the interface's tx_packets and tx_bytes, so
+# that the host can pair the plugin's windows with the runs and tell what
+# the transmitted frames (TCP's ACKs) cost in cache maintenance.
+# guest.txt: the data cache line (lt-mark dline) and `ethtool -g` at the
+# MTU the guest booted with (RX Buf Len: what the device may write).
 # sets: bench
 # timeout: 3000
 
@@ -30,13 +33,21 @@ rm -rf "$out" "$marks"
 hook=
 if [ $insns = 1 ]; then
 	hook=/tmp/insns-hook
+	st=/sys/class/net/$IF/statistics
 	cat >"$hook" <<EOT
 #!/bin/sh
-echo "\$1 \$2" >>$marks
+read -r p <$st/tx_packets
+read -r b <$st/tx_bytes
+echo "\$1 \$2 \$p \$b" >>$marks
 exec /lib/lt/lt-mark "\$1"
 EOT
 	chmod +x "$hook"
 fi
+guest=/tmp/guest.txt
+{
+	echo "dline $(/lib/lt/lt-mark dline 2>/dev/null)"
+	ethtool -g "$IF" 2>/dev/null | sed 's/^/ring: /'
+} >"$guest"
 # shellcheck disable=SC2086 # opts is a word list on purpose
 sh /lib/lt/lan743x-rxbench -s "$PEER" -P "$IPERF_PORT" -i "$IF" -o "$out" \
 	${hook:+-x "$hook"} $opts
@@ -50,6 +61,7 @@ send_file() { # NAME PATH
 }
 {
 	send_file results.csv "$out/results.csv"
+	send_file guest.txt "$guest"
 	[ $insns = 0 ] || send_file marks.txt "$marks"
 } >"$RESULTS_TTY"
 rows=$(($(wc -l <"$out/results.csv") - 1))
