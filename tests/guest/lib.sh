@@ -7,6 +7,10 @@
 #   DRIVER   intree | ours | e1000e
 #   MODULE   path of the driver's .ko (for unload/reload)
 #   MODNAME  module name (lan743x or e1000e)
+#   MODLOAD  insmod (MODULE, x86) | modprobe (MODNAME, installed in the
+#            module tree: ARM images)
+#   ARCH     x86_64 | arm64 | armhf (the guest, as tests/run --arch names it)
+#   EXPECT_DMA  coherent | noncoherent: what the guest's DMA is meant to be
 #   CONFIG   configuration name (b0-msix, ..., or e1000e)
 #   IRQMODE  interrupt mode the configuration should end up in (msix|msi|intx|any)
 #   REV      chip revision the model was given (a0|b0|any)
@@ -224,7 +228,15 @@ irq_mode() {
 	fi
 }
 
-# ---- RX buffer policies (issue 5; our driver only) ----
+# NET_IP_ALIGN of the guest kernel: 2 on 32-bit ARM (the kernel's default),
+# 0 on x86 and arm64.  Our RX buffers are that much longer (see
+# lan743x_rx_buf_len()); scenarios that compute buffer edges add it.
+case $(uname -m) in
+arm*) RX_PAD=2 ;;
+*) RX_PAD=0 ;;
+esac
+
+# ---- RX buffer policies (our driver only) ----
 
 # ethstat NAME: one ethtool -S counter of IF (exact name), empty if absent.
 ethstat() {
@@ -337,13 +349,25 @@ unload_module() {
 	}
 }
 
-# load_module: insmod it again and wait until its interface (IF) has our
+# module_insert: load the driver under test again, the way /init did.
+module_insert() {
+	if [ "${MODLOAD:-insmod}" = modprobe ]; then
+		modprobe "$MODNAME" || {
+			echo "modprobe $MODNAME failed"
+			return 1
+		}
+	else
+		insmod "$MODULE" || {
+			echo "insmod $MODULE failed"
+			return 1
+		}
+	fi
+}
+
+# load_module: load it again and wait until its interface (IF) has our
 # address, carrier and an answering peer.  Prints why it failed.
 load_module() {
-	insmod "$MODULE" || {
-		echo "insmod $MODULE failed"
-		return 1
-	}
+	module_insert || return 1
 	wait_if 30 || {
 		echo "no interface after insmod"
 		return 1

@@ -2,7 +2,7 @@
 # Probe and link: the driver bound the device, the interrupt mode is the
 # one the configuration asks for, the link comes up at 1000/full and the
 # peer answers.
-# sets: quick core full e1000e
+# sets: quick core full e1000e arm arm-intree
 # timeout: 90
 
 drv=$(basename "$(readlink "/sys/class/net/$IF/device/driver")")
@@ -15,6 +15,23 @@ ours:*O*) log "module $MODNAME is out of tree (taint '$taint'): ours" ;;
 ours:*) fail "DRIVER=ours but module $MODNAME is not out of tree (taint '$taint')" ;;
 *:*O*) fail "DRIVER=$DRIVER but module $MODNAME is out of tree (taint '$taint')" ;;
 esac
+# Installed as on a board (ARM images: make install, then modprobe): the
+# lan743x modprobe resolves must be ours in updates/, not the in-tree
+# module next to it, and the module file must say it is ours.
+if [ "$MODLOAD" = modprobe ] && [ "$MODNAME" = lan743x ]; then
+	file=$(modinfo -n lan743x 2>/dev/null)
+	desc=$(modinfo -d lan743x 2>/dev/null)
+	log "modprobe resolves lan743x to $file: $desc"
+	case $DRIVER:$file in
+	ours:*/updates/lan743x.ko) ;;
+	ours:*) fail "modprobe lan743x resolves to '$file', not our updates/lan743x.ko" ;;
+	*:*/updates/*) fail "DRIVER=$DRIVER but modprobe lan743x resolves to '$file'" ;;
+	esac
+	case $DRIVER:$desc in
+	ours:"Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet driver") ;;
+	ours:*) fail "$file is not our driver (description '$desc')" ;;
+	esac
+fi
 wait_carrier 1 30 || fail "no carrier 30 s after ifup (operstate $(cat /sys/class/net/$IF/operstate))"
 
 info=$(ethtool "$IF") || fail "ethtool $IF failed"

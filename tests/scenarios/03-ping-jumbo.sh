@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Jumbo frames: MTU 9000 on both ends, ping ladder around 8972 (the
 # largest unfragmented payload), then back to 1500.
-# sets: full
+# sets: full arm arm-intree
 # timeout: 180
 
 trap restore_mtu EXIT

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # iperf3 TCP both ways (short runs).  Throughput is printed for comparison
 # (tests/compare-e1000e), never judged: only "something got through".
-# sets: quick core full e1000e
+# sets: quick core full e1000e arm-intree
 # timeout: 150
 
 t=3

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # 64 MiB each way through the peer service, compared by sha256: catches
 # corruption that checksums offload or a short ring could hide.
-# sets: quick core full
-# timeout: 600
+# sets: quick core full arm-intree
+# timeout: 900
 
 mb=64
 [ "$QUICK" = 1 ] && mb=16

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # ip link set down/up: carrier goes away, comes back, traffic flows.
-# sets: quick core full
+# sets: quick core full arm-intree
 # timeout: 150
 
 for i in 1 2; do

@@ -5,8 +5,8 @@
 # 1 MiB download and upload compared by sha256 at 576, 1500 and 9000).
 # The peer's tap stays at 9000 during the changes so that it can send
 # whatever the guest's current MTU allows.
-# sets: primary
-# timeout: 400
+# sets: primary arm
+# timeout: 600
 
 trap restore_mtu EXIT
 r=$(peer_cmd "MTU 9000")

@@ -5,8 +5,9 @@
 # each boundary, one ping -c1 -W1 per size.
 #
 # Our driver's buffer length for an MTU (driver/lan743x_rx.c,
-# lan743x_rx_buf_len()) is NET_IP_ALIGN (0 on x86) + VLAN_ETH_HLEN (18) +
-# MTU + FCS (4) = MTU + 22: 1522 at 1500, 9022 at 9000.  An echo reply of
+# lan743x_rx_buf_len()) is NET_IP_ALIGN (0 on x86 and arm64, 2 on armhf:
+# RX_PAD) + VLAN_ETH_HLEN (18) + MTU + FCS (4) = MTU + 22: 1522 at 1500,
+# 9022 at 9000 (2 more on armhf).  An echo reply of
 # payload s is a frame of s + 42 bytes + 4 FCS, so the frame + FCS that
 # exactly fills k buffers has s = k * (MTU + 22) - 46: 1476 and 2998 at
 # MTU 1500, 8976 and 17998 at 9000 (k = 1, 2).  Untagged frames are at most
@@ -14,10 +15,10 @@
 # (s = MTU - 28, which exactly fills the in-tree driver's MTU + 18 byte
 # buffer) and the first fragmented sizes; k = 2 covers the 2 -> 3 fragment
 # edge (2952/2953) at 1500 and two-fragment datagrams at 9000.
-# sets: primary
-# timeout: 400
+# sets: primary arm
+# timeout: 600
 
-pad=0
+pad=$RX_PAD
 trap restore_mtu EXIT
 
 # one_ping SIZE: one echo, one retry (a loaded TCG host may lose a reply).

@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
-# 20 module unload/reload cycles under iperf3 traffic (both directions,
-# --bidir): rmmod while data flows, insmod, and before the next cycle the
+# 20 module unload/reload cycles (10 on ARM guests, lib-traffic.sh) under
+# iperf3 traffic (both directions, --bidir): rmmod while data flows, load
+# again (insmod or modprobe, as /init did), and before the next cycle the
 # link must be up, the peer must answer and data must flow both ways
 # again (the TCP connection survives: the address is re-added).  Any
 # kernel warning fails the scenario (tests/guest/init).
-# sets: primary
-# timeout: 900
+# sets: primary arm
+# timeout: 1200
 
 . /lib/lt/scenarios/lib-traffic.sh
 cycles_begin
@@ -20,4 +21,4 @@ done
 cycle_ready "after $cycles reloads"
 iperf_stop
 iperf_check || exit 1
-echo "$cycles rmmod/insmod cycles under iperf3 traffic, link and traffic back each time ($restarts iperf3 restarts)"
+echo "$cycles rmmod/$MODLOAD cycles under iperf3 traffic, link and traffic back each time ($restarts iperf3 restarts)"

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
-# 20 ip link down/up cycles under iperf3 traffic (both directions,
+# 20 ip link down/up cycles (10 on ARM guests) under iperf3 traffic (both directions,
 # --bidir): down while data flows, carrier must drop; up, carrier must
 # return, the peer must answer and data must flow both ways again before
 # the next cycle.  Any kernel warning fails the scenario.
-# sets: primary
-# timeout: 600
+# sets: primary arm
+# timeout: 900
 
 . /lib/lt/scenarios/lib-traffic.sh
 cycles_begin
