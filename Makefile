@@ -3,6 +3,9 @@
 # Entry points (see README.md):
 #   make            build driver/lan743x.ko against the installed headers
 #   make install    install it so that modprobe prefers it to the in-tree one
+#   make dkms       register the driver with DKMS and install it for KVER
+#                   (default: the kernel `make` builds for); make dkms-remove
+#   make deb        the lan743x-dkms Debian package: build/deb/*.deb
 #   make qemu       build QEMU with our LAN743x model: build/qemu/bin/
 #   make check      install dependencies, run every test, "N passed, N failed"
 #   make bench      RX policy benchmark on the emulated chip: build/bench/
@@ -10,13 +13,52 @@
 #
 # KDIR, ARCH and CROSS_COMPILE are passed down to the driver build.
 
+# One version for dkms.conf, debian/changelog and MODULE_VERSION
+# (tests/static/70-dkms.sh checks that they agree).
+VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
+# What DKMS builds from: dkms.conf and the driver's sources.
+DRIVER_SRC := $(filter-out %.mod.c,$(wildcard driver/lan743x_*.[ch])) \
+	driver/Kbuild driver/Makefile
+DKMS_SRC := /usr/src/lan743x-$(VERSION)
+DEBDIR ?= $(CURDIR)/build/deb
+DEBSRC := $(DEBDIR)/lan743x-dkms-$(VERSION)
+
 all: driver
 
 driver:
-	$(MAKE) -C driver
+	$(MAKE) --no-print-directory -C driver
 
 install:
-	$(MAKE) -C driver install
+	$(MAKE) --no-print-directory -C driver install
+
+# Copies the sources to /usr/src/lan743x-<version>/ (a rerun replaces an
+# earlier registration of the same version), then add + build + install.
+dkms:
+	scripts/install-deps package
+	$(eval KVER ?= $(shell $(MAKE) -s --no-print-directory -C driver kernelrelease))
+	@[ -n "$(KVER)" ] || { echo "make dkms: no kernel release (KVER=...)"; exit 1; }
+	dkms remove lan743x/$(VERSION) --all >/dev/null 2>&1 || true
+	rm -rf $(DKMS_SRC)
+	install -d $(DKMS_SRC)/driver
+	install -m644 dkms.conf $(DKMS_SRC)/
+	install -m644 $(DRIVER_SRC) $(DKMS_SRC)/driver/
+	dkms install lan743x/$(VERSION) -k $(KVER)
+	dkms status lan743x/$(VERSION)
+
+dkms-remove:
+	dkms remove lan743x/$(VERSION) --all || true
+	rm -rf $(DKMS_SRC)
+
+# Built from a copy of what the package ships, so the tree stays clean.
+deb:
+	scripts/install-deps package
+	rm -rf $(DEBSRC)
+	install -d $(DEBSRC)/driver
+	cp -r debian dkms.conf $(DEBSRC)/
+	cp $(DRIVER_SRC) $(DEBSRC)/driver/
+	cd $(DEBSRC) && dpkg-buildpackage -b -us -uc >$(DEBDIR)/build.log 2>&1 || \
+		{ tail -n 20 $(DEBDIR)/build.log; exit 1; }
+	@echo "make deb: $(DEBDIR)/lan743x-dkms_$(VERSION)_all.deb"
 
 qemu:
 	qemu/build.sh
@@ -29,7 +71,7 @@ bench:
 	scripts/bench $(if $(ARCH),--arch $(ARCH))
 
 clean:
-	$(MAKE) -C driver clean
+	$(MAKE) --no-print-directory -C driver clean
 	rm -rf build
 
-.PHONY: all driver install qemu check bench clean
+.PHONY: all driver install dkms dkms-remove deb qemu check bench clean

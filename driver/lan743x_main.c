@@ -734,3 +734,4 @@ module_exit(lan743x_module_exit);
 
 MODULE_DESCRIPTION("Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(LAN743X_DRV_VERSION);

@@ -334,6 +334,10 @@ enum {
 struct dentry;
 
 #define DRIVER_NAME			"lan743x"
+/* DKMS installs this module only if its version is set (the in-tree
+ * lan743x has none); dkms.conf and debian/changelog carry the same one.
+ */
+#define LAN743X_DRV_VERSION		"0.1.0"
 
 #define LAN743X_NUM_RX			4
 #define LAN743X_NUM_TX			1
