@@ -11,7 +11,8 @@ model and the frames it transmits can be captured.
 
 Covers: identity, reset handshakes, MDIO, RX into a ring (single and
 multi-buffer frames, FCS, timestamp extension descriptor, RX pad, filters,
-oversize), TX (checksum insertion, TSO), interrupts (INT_SET self-test
+oversize), TX (checksum insertion, TSO), the wire paced at line rate in
+both directions and the RX FIFO's overflow drops, interrupts (INT_SET self-test
 through MSI-X), and guest errors that must not crash QEMU (ring outside
 RAM, ring length 0, tail beyond ring, zero-length buffers, a ring with no
 LS descriptor).  Prints PASS/FAIL lines, exits non-zero on failure.
@@ -163,6 +164,7 @@ INT_STS, INT_SET, INT_EN_SET, INT_EN_CLR = 0x780, 0x784, 0x788, 0x78c
 INT_STS_R2C, INT_VEC_EN_SET, INT_VEC_EN_CLR = 0x790, 0x794, 0x798
 DMAC_CFG, DMAC_CMD, DMAC_INT_STS, DMAC_INT_EN_SET = 0xc00, 0xc0c, 0xc10, 0xc14
 STAT_RX_OVERSIZE, STAT_RX_TOTAL, STAT_TX_TOTAL = 0x1214, 0x1254, 0x12d8
+STAT_RX_DROPPED = 0x1218
 
 
 def rxr(ch, off):
@@ -598,6 +600,159 @@ def test_guest_errors(q):
     check("err-logged", "lan743x" in log, log[-300:])
 
 
+
+# The wire at 1000 Mbit/s: a frame of S bytes (without FCS) takes
+# (S + 24) * 8 ns: FCS 4, preamble and SFD 8, inter-frame gap 12.
+def wire_ns(size):
+    return (max(size, 60) + 24) * 8
+
+
+STEP_NS = 5000                   # virtual time per clock step when timing
+
+
+def clock_step(q, ns):
+    """Advance the virtual clock; let the main loop read the socket."""
+    now = int(q.cmd("clock_step %d" % ns))
+    time.sleep(0.0005)
+    return now
+
+
+def arrival_slope(times, first, last):
+    """Virtual time from frame 'first' to frame 'last' (1-based counts)."""
+    return times[last] - times[first]
+
+
+def test_rx_pacing(q):
+    """Frames from the peer enter at line rate, however fast they come:
+    N frames of 1514 bytes take N * (1514 + 24) * 8 ns once the wire's
+    catch-up allowance (a few frames after idle) is used up."""
+    n_ring, total, size = 64, 300, 1514
+    setup_rx(q, 0, n=n_ring, ts=False)
+    frame = eth(MAC, PEER, 0x0800, b"p" * (size - 14))
+    sent = done = 0
+    head = 0
+    times = {}
+    now = 0
+    for _ in range(20000):
+        while sent < total and sent - done < 40:
+            q.rx.sendto(frame, ("127.0.0.1", q.qemu_port))
+            sent += 1
+        now = clock_step(q, STEP_NS)
+        new = q.rd(rxr(0, 0x18))
+        while head != new:
+            # Give each used descriptor back at once: the ring never fills
+            q.mem_write(RING + 16 * head, struct.pack(
+                "<IIII", (1 << 15) | 1536, BUFS + 0x2000 * head, 0, 0))
+            head = (head + 1) % n_ring
+            done += 1
+            times[done] = now
+        q.wr(rxr(0, 0x1c), (head - 1) % n_ring)
+        if done >= total:
+            break
+    first = 20
+    ok = done >= total
+    span = arrival_slope(times, first, total) if ok else 0
+    want = (total - first) * wire_ns(size)
+    check("rx-wire-pacing", ok and abs(span - want) <= 2 * STEP_NS,
+          "%d of %d frames; frames %d..%d took %d ns, line rate %d ns"
+          % (done, total, first, total, span, want))
+    print("# rx-wire-pacing: %d frames in %d ns of virtual time (line rate "
+          "%d ns)" % (total - first, span, want))
+
+
+def test_tx_pacing(q):
+    """Frames the guest posts leave at line rate: the head moves one frame
+    per (S + 24) * 8 ns once the catch-up allowance is used."""
+    n, size = 128, 1514
+    setup_tx(q, n=n)
+    while q.capture() is not None:
+        pass
+    q.rx.settimeout(0.2)
+    pkt = eth(PEER, MAC, 0x0800, b"t" * (size - 14))
+    q.mem_write(BUFS + 0x80000, pkt)
+    FS, LS, FCS = 1 << 29, 1 << 28, 1 << 17
+    for i in range(n - 1):
+        tx_desc(q, i, FS | LS | FCS | len(pkt), BUFS + 0x80000, len(pkt) << 16)
+    now = clock_step(q, 0)
+    q.wr(txr(0, 0x1c), n - 1)
+    times = {}
+    head = q.rd(txr(0, 0x18))
+    for c in range(1, head + 1):
+        times[c] = now
+    got = 0
+
+    def drain():
+        # Read what QEMU sent so far: the socket's buffer holds few frames
+        nonlocal got
+        q.rx.setblocking(False)
+        try:
+            while True:
+                q.rx.recv(70000)
+                got += 1
+        except BlockingIOError:
+            pass
+        q.rx.settimeout(0.2)
+
+    for _ in range(5000):
+        drain()
+        if head >= n - 1:
+            break
+        now = clock_step(q, STEP_NS)
+        new = q.rd(txr(0, 0x18))
+        for c in range(head + 1, new + 1):
+            times[c] = now
+        head = new
+    first, last = 20, n - 1
+    ok = head >= last
+    span = arrival_slope(times, first, last) if ok else 0
+    want = (last - first) * wire_ns(size)
+    time.sleep(0.05)
+    drain()
+    check("tx-wire-pacing", ok and abs(span - want) <= 2 * STEP_NS
+          and got == n - 1,
+          "head %d, frames %d..%d took %d ns, line rate %d ns, %d captured"
+          % (head, first, last, span, want, got))
+    print("# tx-wire-pacing: %d frames in %d ns of virtual time (line rate "
+          "%d ns)" % (last - first, span, want))
+
+
+def test_rx_fifo_overflow(q, fifo_size):
+    """A full ring fills the RX FIFO, then the chip drops (and counts)
+    frames until the driver gives descriptors back; what the FIFO held
+    then arrives in order."""
+    n_ring, burst, size = 4, 20, 1514
+    setup_rx(q, 0, n=n_ring, ts=False)        # tail n-1: 3 usable
+    before = q.rd(STAT_RX_DROPPED)
+    for i in range(burst):
+        f = eth(MAC, PEER, 0x0800, struct.pack(">I", i) + b"f" * (size - 18))
+        q.rx.sendto(f, ("127.0.0.1", q.qemu_port))
+    for _ in range(100):
+        clock_step(q, 20000)
+    in_ring = n_ring - 1
+    in_fifo = fifo_size // (size + 4)
+    dropped = q.rd(STAT_RX_DROPPED) - before
+    want = burst - in_ring - in_fifo
+    check("rx-fifo-overflow-drops", dropped == want,
+          "%d dropped, expected %d (%d in the ring, %d in a %d-byte FIFO)"
+          % (dropped, want, in_ring, in_fifo, fifo_size))
+    # Take the frames out, giving descriptors back: numbers 0.. in order
+    seen = []
+    head = 0
+    for _ in range(50):
+        new = q.rd(rxr(0, 0x18))
+        while head != new:
+            seen.append(struct.unpack(">I", q.mem_read(
+                BUFS + 0x2000 * head + 14, 4))[0])
+            q.mem_write(RING + 16 * head, struct.pack(
+                "<IIII", (1 << 15) | 1536, BUFS + 0x2000 * head, 0, 0))
+            head = (head + 1) % n_ring
+        q.wr(rxr(0, 0x1c), (head - 1) % n_ring)
+        clock_step(q, 20000)
+        if len(seen) >= in_ring + in_fifo:
+            break
+    check("rx-fifo-drains-in-order", seen == list(range(in_ring + in_fifo)),
+          "got %s" % seen)
+
 def main():
     if not os.access(QEMU, os.X_OK):
         print("FAIL model-test: no QEMU at %s (run make qemu)" % QEMU)
@@ -614,6 +769,23 @@ def main():
         test_mcast(q)
         test_tx(q)
         test_guest_errors(q)
+    finally:
+        q.close()
+
+    # The wire: each test on a fresh device, so the clock and rings are clean
+    for test in (test_rx_pacing, test_tx_pacing):
+        q = QTest("")
+        try:
+            setup_pci(q)
+            basic_init(q)
+            test(q)
+        finally:
+            q.close()
+    q = QTest(",x-rx-fifo-size=8192")
+    try:
+        setup_pci(q)
+        basic_init(q)
+        test_rx_fifo_overflow(q, 8192)
     finally:
         q.close()
 

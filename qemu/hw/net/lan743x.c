@@ -35,6 +35,16 @@
  *  - with a tap peer that takes virtio-net headers, TSO frames are handed
  *    to the host in one piece for it to segment (as e1000e does); with any
  *    other peer the model segments them itself;
+ *  - the wire runs at the negotiated link speed (1000/100/10 Mbit/s),
+ *    timed on the virtual clock: a frame occupies it for its length plus
+ *    FCS, preamble and inter-frame gap (24 bytes, 60-byte minimum before
+ *    FCS), in each direction, TSO segments one by one.  Frames arriving
+ *    while the guest's ring has no free descriptor wait in a per-channel
+ *    RX FIFO (x-rx-fifo-size bytes; the chip's size is not in our
+ *    references) and are dropped, counted in STAT_RX_DROPPED_FRAMES, when
+ *    it is full.  x-pace-wire=off lifts pacing (model development only:
+ *    frames then enter as fast as the host delivers them, and a full ring
+ *    holds them back in QEMU's queue instead of dropping);
  *  - PTP: a running 1588 clock (read, load, step, enable/disable/reset).
  *
  * Not emulated:
@@ -66,6 +76,8 @@
 #include "qemu/bitops.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
+#include "qemu/units.h"
+#include "qemu/queue.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
 #include "standard-headers/linux/virtio_net.h"
@@ -362,6 +374,15 @@ typedef struct LAN743xDesc {
     uint32_t data3;
 } LAN743xDesc;
 
+/* A received frame waiting in the RX FIFO: pad + frame + FCS */
+typedef struct LAN743xFifoFrame {
+    QSIMPLEQ_ENTRY(LAN743xFifoFrame) next;
+    size_t total;
+    size_t frame_len;
+    uint32_t status;
+    uint8_t data[];
+} LAN743xFifoFrame;
+
 struct LAN743xState {
     /*< private >*/
     PCIDevice parent_obj;
@@ -379,6 +400,8 @@ struct LAN743xState {
     bool msix;
     bool msi;
     bool vnet;
+    bool pace_wire;
+    uint32_t rx_fifo_size;
     uint32_t int_mod_unit_ns;
     bool is_a0;
     bool has_vnet;               /* peer takes/gives virtio-net headers */
@@ -400,9 +423,25 @@ struct LAN743xState {
     int64_t mod_deadline[LAN743X_MOD_TIMERS];
     QEMUTimer *mod_timer;
 
+    /*
+     * The wire, per direction: virtual time at which it is free for the
+     * next frame, and a timer to resume when it is.  RX frames that find
+     * no descriptor wait in a per-channel FIFO.  Not migrated: frames in
+     * flight are lost, as on a real link that bounces.
+     */
+    int64_t rx_wire_free;
+    int64_t tx_wire_free;
+    QEMUTimer *rx_wire_timer;
+    QEMUTimer *tx_wire_timer;
+    QSIMPLEQ_HEAD(, LAN743xFifoFrame) rx_fifo[LAN743X_RX_CHANNELS];
+    uint32_t rx_fifo_used[LAN743X_RX_CHANNELS];
+
     /* PTP clock: value = ptp_base + (virtual clock now - ptp_ref) */
     int64_t ptp_base;
     int64_t ptp_ref;
+
+    /* what the TX frames sent since the wire was last taken occupy */
+    uint64_t tx_wire_bytes;
 
     /* scratch buffers, not migrated */
     uint8_t *rx_buf;
@@ -873,6 +912,65 @@ static void lan743x_mii_access(LAN743xState *s, uint32_t acc)
 }
 
 /* ------------------------------------------------------------------ */
+/* The wire                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Beyond the frame and its FCS: preamble + SFD (8) and inter-frame gap */
+#define LAN743X_WIRE_OVERHEAD   20
+/*
+ * How far the wire may lag behind the virtual clock.  A timer fires late
+ * and the host delivers frames in bursts: the wire catches up that much,
+ * so that the average rate is the line rate, but idle time beyond it is
+ * not banked for a later burst.
+ */
+#define LAN743X_WIRE_SLACK_NS   (50 * SCALE_US)
+
+/* The speed the PHY negotiated (its partner advertises every mode) */
+static unsigned lan743x_link_mbps(LAN743xState *s)
+{
+    const uint16_t *r = s->phy_regs;
+
+    if (!(r[MII_BMSR] & MII_BMSR_LINK_ST)) {
+        return 0;
+    }
+    if (r[MII_BMCR] & MII_BMCR_AUTOEN) {
+        if (r[MII_CTRL1000] & (MII_CTRL1000_FULL | MII_CTRL1000_HALF)) {
+            return 1000;
+        }
+        return r[MII_ANAR] & (MII_ANAR_TXFD | MII_ANAR_TX) ? 100 : 10;
+    }
+    if (r[MII_BMCR] & MII_BMCR_SPEED1000) {
+        return 1000;
+    }
+    return r[MII_BMCR] & MII_BMCR_SPEED100 ? 100 : 10;
+}
+
+/* Is the wire of one direction, free from @free on, still busy? */
+static bool lan743x_wire_busy(LAN743xState *s, int64_t free)
+{
+    return s->pace_wire && qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) < free;
+}
+
+/* Bytes a frame of @frame_len (with FCS) occupies on the wire */
+static uint64_t lan743x_wire_bytes(size_t frame_len)
+{
+    return frame_len + LAN743X_WIRE_OVERHEAD;
+}
+
+/* Occupy the wire of one direction for @bytes (lan743x_wire_bytes()) */
+static void lan743x_wire_use(LAN743xState *s, int64_t *free, uint64_t bytes)
+{
+    unsigned mbps = lan743x_link_mbps(s);
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+
+    if (!s->pace_wire || !mbps) {
+        return;
+    }
+    *free = MAX(*free, now - LAN743X_WIRE_SLACK_NS) +
+            (int64_t)(bytes * 8000 / mbps);
+}
+
+/* ------------------------------------------------------------------ */
 /* PTP clock                                                           */
 /* ------------------------------------------------------------------ */
 
@@ -1285,6 +1383,10 @@ static void lan743x_count_frame(LAN743xState *s, bool rx, const uint8_t *da,
     lan743x_stat_add(s, base64 + bucket, 1);
     lan743x_stat_add(s, rx ? R_STAT_RX_TOTAL_FRAMES : R_STAT_TX_TOTAL_FRAMES,
                      1);
+    if (!rx) {
+        /* every frame the MAC sends, TSO segments one by one */
+        s->tx_wire_bytes += lan743x_wire_bytes(len);
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -1475,6 +1577,11 @@ static void lan743x_tx_process(LAN743xState *s, int ch)
         bool expect_ext = false, last_seen = false, frame_ioc = false;
         uint32_t first0 = 0, first3 = 0;
 
+        if (lan743x_wire_busy(s, s->tx_wire_free)) {
+            /* the rest goes when the wire is free */
+            timer_mod(s->tx_wire_timer, s->tx_wire_free);
+            break;
+        }
         while (idx != tail && ndesc < ring_len) {
             LAN743xDesc d;
             uint32_t dtype;
@@ -1579,6 +1686,8 @@ static void lan743x_tx_process(LAN743xState *s, int ch)
                 }
                 lan743x_tx_send(s, s->tx_buf, len);
             }
+            lan743x_wire_use(s, &s->tx_wire_free, s->tx_wire_bytes);
+            s->tx_wire_bytes = 0;
         }
         head = idx;
         progress = true;
@@ -1729,14 +1838,14 @@ static bool lan743x_can_receive(NetClientState *nc)
 }
 
 /*
- * Put one frame (already padded, FCS appended, in s->rx_buf after
- * @pad bytes) into RX channel @ch.  Returns false if the ring has not
- * enough descriptors yet (the caller queues the frame).
+ * Put one frame (@total bytes at @data: the RX pad, the frame, its FCS)
+ * into RX channel @ch.  Returns false if the ring has not enough
+ * descriptors yet (the caller keeps the frame).
  */
 #define LAN743X_RX_MAX_DESC 64
 
-static bool lan743x_rx_put(LAN743xState *s, int ch, size_t total,
-                           size_t frame_len, uint32_t status)
+static bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
+                           size_t total, size_t frame_len, uint32_t status)
 {
     uint32_t cfg_b = s->regs[CH_REG(RX_CFG_B, ch)];
     uint32_t ring_len = FIELD_EX32(cfg_b, RX_CFG_B, RING_LEN);
@@ -1821,7 +1930,7 @@ static bool lan743x_rx_put(LAN743xState *s, int ch, size_t total,
         } else {
             size_t chunk = MIN(blen, total - off);
 
-            if (pci_dma_write(PCI_DEVICE(s), buf, s->rx_buf + off, chunk)
+            if (pci_dma_write(PCI_DEVICE(s), buf, data + off, chunk)
                 != MEMTX_OK) {
                 lan743x_rx_dma_error(s, ch, "buffer write failed");
                 return true;
@@ -1862,6 +1971,87 @@ static bool lan743x_rx_put(LAN743xState *s, int ch, size_t total,
     return true;
 }
 
+/*
+ * Keep a frame that found no free descriptor in the channel's RX FIFO, or
+ * drop it (counted) when the FIFO is full, as the chip does.
+ */
+static void lan743x_rx_fifo_push(LAN743xState *s, int ch, const uint8_t *data,
+                                 size_t total, size_t frame_len,
+                                 uint32_t status)
+{
+    LAN743xFifoFrame *f;
+
+    if (s->rx_fifo_used[ch] + total > s->rx_fifo_size) {
+        trace_lan743x_rx_fifo_drop(ch, frame_len, s->rx_fifo_used[ch]);
+        lan743x_stat_add(s, R_STAT_RX_DROPPED_FRAMES, 1);
+        return;
+    }
+    f = g_malloc(sizeof(*f) + total);
+    f->total = total;
+    f->frame_len = frame_len;
+    f->status = status;
+    memcpy(f->data, data, total);
+    QSIMPLEQ_INSERT_TAIL(&s->rx_fifo[ch], f, next);
+    s->rx_fifo_used[ch] += total;
+}
+
+/* Move what waits in the channel's FIFO into its ring, in order */
+static void lan743x_rx_fifo_drain(LAN743xState *s, int ch)
+{
+    LAN743xFifoFrame *f;
+
+    while ((f = QSIMPLEQ_FIRST(&s->rx_fifo[ch])) && lan743x_rx_ready(s, ch)) {
+        if (!lan743x_rx_put(s, ch, f->data, f->total, f->frame_len,
+                            f->status)) {
+            break;
+        }
+        QSIMPLEQ_REMOVE_HEAD(&s->rx_fifo[ch], next);
+        s->rx_fifo_used[ch] -= f->total;
+        g_free(f);
+    }
+}
+
+static void lan743x_rx_fifo_flush(LAN743xState *s, int ch)
+{
+    LAN743xFifoFrame *f;
+
+    while ((f = QSIMPLEQ_FIRST(&s->rx_fifo[ch]))) {
+        QSIMPLEQ_REMOVE_HEAD(&s->rx_fifo[ch], next);
+        g_free(f);
+    }
+    s->rx_fifo_used[ch] = 0;
+}
+
+/* Descriptors or the wire became available: take frames in again */
+static void lan743x_rx_kick(LAN743xState *s)
+{
+    int ch;
+
+    for (ch = 0; ch < LAN743X_RX_CHANNELS; ch++) {
+        lan743x_rx_fifo_drain(s, ch);
+    }
+    qemu_flush_queued_packets(qemu_get_queue(s->nic));
+}
+
+static void lan743x_rx_wire_timer_cb(void *opaque)
+{
+    LAN743xState *s = opaque;
+
+    qemu_flush_queued_packets(qemu_get_queue(s->nic));
+    lan743x_update_irq(s);
+}
+
+static void lan743x_tx_wire_timer_cb(void *opaque)
+{
+    LAN743xState *s = opaque;
+    int ch;
+
+    for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+        lan743x_tx_process(s, ch);
+    }
+    lan743x_update_irq(s);
+}
+
 static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
                                size_t size)
 {
@@ -1884,6 +2074,14 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
             return full;        /* we never enable receive offloads */
         }
     }
+    /* Every frame takes its time on the wire, taken in or not */
+    if (lan743x_wire_busy(s, s->rx_wire_free)) {
+        timer_mod(s->rx_wire_timer, s->rx_wire_free);
+        return 0;               /* QEMU queues it until the timer fires */
+    }
+    lan743x_wire_use(s, &s->rx_wire_free,
+                     lan743x_wire_bytes(MAX(size, LAN743X_MIN_FRAME) +
+                                        LAN743X_FCS_LEN));
     if (!FIELD_EX32(mac_rx, MAC_RX, RXEN) || size < ETH_HLEN) {
         return full;
     }
@@ -1935,9 +2133,15 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
     stl_le_p(s->rx_buf + pad + len, crc);
     status = lan743x_rx_csum_status(s, s->rx_buf + pad, size, &pi);
 
-    if (!lan743x_rx_put(s, ch, pad + frame_len, frame_len, status)) {
+    if (!QSIMPLEQ_EMPTY(&s->rx_fifo[ch]) ||
+        !lan743x_rx_put(s, ch, s->rx_buf, pad + frame_len, frame_len,
+                        status)) {
         trace_lan743x_rx_no_desc(ch);
-        return 0;       /* queued until the driver moves the tail */
+        if (!s->pace_wire) {
+            return 0;   /* held by QEMU until the driver moves the tail */
+        }
+        lan743x_rx_fifo_push(s, ch, s->rx_buf, pad + frame_len, frame_len,
+                             status);
     }
     lan743x_count_frame(s, true, buf, frame_len);
     lan743x_update_irq(s);
@@ -2003,6 +2207,10 @@ static void lan743x_csr_reset(LAN743xState *s)
     if (s->mod_timer) {
         timer_del(s->mod_timer);
     }
+    for (i = 0; i < LAN743X_RX_CHANNELS; i++) {
+        lan743x_rx_fifo_flush(s, i);
+    }
+    s->tx_wire_bytes = 0;
     lan743x_ptp_set(s, 0);
     lan743x_phy_reset(s);
 }
@@ -2034,6 +2242,7 @@ static void lan743x_dmac_command(LAN743xState *s, uint32_t val)
         for (ch = 0; ch < LAN743X_RX_CHANNELS; ch++) {
             s->regs[CH_REG(RX_HEAD, ch)] = 0;
             s->regs[CH_REG(RX_TAIL, ch)] = 0;
+            lan743x_rx_fifo_flush(s, ch);
         }
         for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
             s->regs[CH_REG(TX_HEAD, ch)] = 0;
@@ -2046,6 +2255,7 @@ static void lan743x_dmac_command(LAN743xState *s, uint32_t val)
             *cmd &= ~(DMAC_CMD_START_R(ch) | DMAC_CMD_STOP_R(ch));
             s->regs[CH_REG(RX_HEAD, ch)] = 0;
             s->regs[CH_REG(RX_TAIL, ch)] = 0;
+            lan743x_rx_fifo_flush(s, ch);
             s->regs[R_DMAC_INT_STS] &= ~DMAC_INT_RXFRM(ch);
         }
         if (val & DMAC_CMD_START_R(ch)) {
@@ -2175,7 +2385,7 @@ static void lan743x_write_rx_chan(LAN743xState *s, int ch, unsigned reg,
             lan743x_vec_enable_for(s, INT_BIT_DMA_RX(ch));
         }
         trace_lan743x_rx_tail(ch, val);
-        qemu_flush_queued_packets(qemu_get_queue(s->nic));
+        lan743x_rx_kick(s);
         return;
     default:
         s->regs[idx] = val;
@@ -2436,7 +2646,7 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
     }
 
     if (kick_rx) {
-        qemu_flush_queued_packets(qemu_get_queue(s->nic));
+        lan743x_rx_kick(s);
     }
     lan743x_update_irq(s);
 }
@@ -2467,7 +2677,7 @@ static void lan743x_write_config(PCIDevice *d, uint32_t addr, uint32_t val,
     pci_default_write_config(d, addr, val, len);
     if (range_covers_byte(addr, len, PCI_COMMAND) &&
         (d->config[PCI_COMMAND] & PCI_COMMAND_MASTER)) {
-        qemu_flush_queued_packets(qemu_get_queue(s->nic));
+        lan743x_rx_kick(s);
     }
     /* MSI/MSI-X may have been switched on or off */
     lan743x_update_irq(s);
@@ -2557,6 +2767,13 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
     }
 
     s->mod_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, lan743x_mod_timer_cb, s);
+    s->rx_wire_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
+                                    lan743x_rx_wire_timer_cb, s);
+    s->tx_wire_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
+                                    lan743x_tx_wire_timer_cb, s);
+    for (i = 0; i < LAN743X_RX_CHANNELS; i++) {
+        QSIMPLEQ_INIT(&s->rx_fifo[i]);
+    }
     s->rx_buf = g_malloc(LAN743X_MAX_FRAME + 64);
     s->tx_buf = g_malloc(LAN743X_TX_BUF_SIZE);
     s->tx_seg = g_malloc(LAN743X_TX_BUF_SIZE);
@@ -2585,8 +2802,14 @@ err_msi:
 static void lan743x_exit(PCIDevice *d)
 {
     LAN743xState *s = LAN743X(d);
+    int i;
 
     timer_free(s->mod_timer);
+    timer_free(s->rx_wire_timer);
+    timer_free(s->tx_wire_timer);
+    for (i = 0; i < LAN743X_RX_CHANNELS; i++) {
+        lan743x_rx_fifo_flush(s, i);
+    }
     qemu_del_nic(s->nic);
     if (s->msix) {
         msix_unuse_all_vectors(d);
@@ -2606,6 +2829,9 @@ static Property lan743x_properties[] = {
     DEFINE_PROP_BOOL("msix", LAN743xState, msix, true),
     DEFINE_PROP_BOOL("msi", LAN743xState, msi, true),
     DEFINE_PROP_BOOL("x-vnet-hdr", LAN743xState, vnet, true),
+    DEFINE_PROP_BOOL("x-pace-wire", LAN743xState, pace_wire, true),
+    DEFINE_PROP_UINT32("x-rx-fifo-size", LAN743xState, rx_fifo_size,
+                       12 * KiB),
     DEFINE_PROP_UINT32("x-int-mod-unit-ns", LAN743xState, int_mod_unit_ns,
                        1000),
     DEFINE_PROP_END_OF_LIST(),
