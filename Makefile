@@ -53,9 +53,10 @@ dkms-remove:
 deb:
 	scripts/install-deps package
 	rm -rf $(DEBSRC)
-	install -d $(DEBSRC)/driver
+	install -d $(DEBSRC)/driver $(DEBSRC)/Documentation
 	cp -r debian dkms.conf $(DEBSRC)/
 	cp $(DRIVER_SRC) $(DEBSRC)/driver/
+	cp Documentation/lan743x.rst $(DEBSRC)/Documentation/
 	cd $(DEBSRC) && dpkg-buildpackage -b -us -uc >$(DEBDIR)/build.log 2>&1 || \
 		{ tail -n 20 $(DEBDIR)/build.log; exit 1; }
 	@echo "make deb: $(DEBDIR)/lan743x-dkms_$(VERSION)_all.deb"

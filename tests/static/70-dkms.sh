@@ -63,6 +63,9 @@ for f in "$root"/driver/lan743x_*.[ch] "$root"/driver/Kbuild "$root"/driver/Make
 	cmp -s "$f" "$src/driver/${f##*/}" || fail "package lacks driver/${f##*/} or has another one"
 done
 grep -q 'dkms' "$tmp/ctl/postinst" || fail "postinst does not run DKMS"
+# (dh_compress gzips it)
+compgen -G "$tmp/pkg/usr/share/doc/lan743x-dkms/lan743x.rst*" >/dev/null ||
+	fail "package lacks /usr/share/doc/lan743x-dkms/lan743x.rst"
 
 # ---- DKMS, as the package's postinst would run it, in scratch trees -------
 # The signing key DKMS makes on first use goes to the scratch tree too (its
