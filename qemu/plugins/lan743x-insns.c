@@ -39,13 +39,21 @@
  *            nothing, so it is no part of the maintenance figures.
  *   arm      dcimvac dccimvac dccmvac dccmvau (MCR p15, 0, Rt, c7, cN, 1 in
  *            A32 or T32 encoding), then the same names with "_cond": how
- *            many of those were conditional (A32 cond other than AL, or T32
- *            inside an IT block).  The plugin API cannot read the flags,
- *            and a callback runs whether or not the condition passes, so a
- *            conditional operation is counted even when it was skipped:
- *            the counts are upper bounds, exact less the _cond part.  The
- *            kernel's v7_dma_inv_range has three conditional operations per
- *            call (the two edge lines and the first middle line).
+ *            many of those may not have executed.  The plugin API cannot
+ *            read the flags, and a callback runs whether or not the
+ *            condition passes, so a conditional operation (A32 cond other
+ *            than AL, T32 inside an IT block) is counted even when it was
+ *            skipped: the counts are upper bounds, and less the _cond part
+ *            lower bounds.  One case is certain: an A32 conditional
+ *            operation that begins a translated block.  QEMU begins blocks
+ *            at branch targets, and the kernel's only such operation is the
+ *            loop head of v7_dma_inv_range ("1: mcrlo ... blo 1b"), entered
+ *            there only by the taken branch, whose condition it shares; its
+ *            first pass falls through from the function's entry in the
+ *            middle of a block.  So each call of v7_dma_inv_range leaves
+ *            three operations uncertain: the two partial end lines and the
+ *            first middle line.  (The kernel's other conditional ones, the
+ *            mcrne of flush_pmd_entry, do not execute on SMP.)
  *
  * Counting: a callback per translated block adds its instruction count to
  * a per-vCPU counter (QEMU 7.2 has no per-vCPU inline counters, and one
@@ -304,7 +312,7 @@ static void scan_a64(struct qemu_plugin_insn *insn, const uint8_t *b,
  * SVC or an Advanced SIMD instruction the kernel's DMA paths do not use.
  */
 static void scan_a32(struct qemu_plugin_insn *insn, const uint8_t *b,
-		     size_t len, int thumb, unsigned int *it)
+		     size_t len, int thumb, int head, unsigned int *it)
 {
 	unsigned int in_it = *it, cmd, k;
 	uint32_t w, t;
@@ -330,7 +338,7 @@ static void scan_a32(struct qemu_plugin_insn *insn, const uint8_t *b,
 		if (!thumb && (w & A32_MCR_MASK) == (ops[k].value & A32_MCR_MASK) &&
 		    w >> 28 != 0xf) {
 			/* cond 0xe is AL; 0xf would be MCR2 */
-			register_op(insn, k, w >> 28 != 0xe);
+			register_op(insn, k, w >> 28 != 0xe && !head);
 			return;
 		}
 		if ((t & T32_MCR_MASK) == ops[k].value) {
@@ -367,7 +375,7 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			scan_a64(insn, b, len);
 			break;
 		case ARCH_A32:
-			scan_a32(insn, b, len, thumb, &it);
+			scan_a32(insn, b, len, thumb, i == 0, &it);
 			break;
 		}
 	}

@@ -7,10 +7,12 @@
 #   - AArch64 (cpu max, which has DC CVAP/CVADP): every DC by-VA kind ten
 #     times in a loop with varying Rt, then a window of pure arithmetic;
 #   - ARMv7 (cortex-a15): DCIMVAC, DCCIMVAC, DCCMVAC, DCCMVAU in A32, two of
-#     them conditional (one passing, one not), then the same in T32 with IT
-#     blocks, opened and closed by the T32 markers.
+#     them conditional (one passing, one not), and v7_dma_inv_range's loop
+#     over four lines, then the same four in T32 with IT blocks, opened and
+#     closed by the T32 markers.
 # Every count must be exact, conditional ones included (the plugin counts a
-# conditional operation whether or not it executes, and says so apart).
+# conditional operation whether or not it executes, and those that may not
+# have executed apart: all but a loop head that begins a block).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
@@ -67,6 +69,13 @@ _start:
 	mcrne	p15, 0, r2, c7, c14, 1	@ DCCIMVAC, not executed
 	mcreq	p15, 0, r3, c7, c10, 1	@ DCCMVAC, executed
 	mcr	p15, 0, r4, c7, c11, 1	@ DCCMVAU
+	mov	r2, r0			@ v7_dma_inv_range's loop, 4 lines
+	add	r3, r0, #256
+	cmp	r2, r3
+1:	mcrlo	p15, 0, r2, c7, c6, 1	@ first pass: mid-block, uncertain
+	addlo	r2, r2, #64
+	cmplo	r2, r3
+	blo	1b			@ later passes begin a block: certain
 	.inst	0xe320f04d		@ close (A32)
 	adr	r2, thumb + 1
 	bx	r2
@@ -85,7 +94,7 @@ thumb:
 	.inst.w	0xf3af804d		@ close (T32)
 	ldr	r0, =0x84000008		@ PSCI SYSTEM_OFF
 	hvc	#0
-1:	b	1b
+2:	b	2b
 EOF
 ldopts=(-nostdlib -static -Wl,-N -Wl,--build-id=none)
 aarch64-linux-gnu-gcc "${ldopts[@]}" -Wl,-Ttext=0x40080000 -o "$tmp/a64.elf" "$tmp/a64.S" 2>"$tmp/cc.log" &&
@@ -114,7 +123,7 @@ expect() {
 }
 expect "$tmp/a64.log" 1 "dc_ivac=10 dc_civac=10 dc_cvac=10 dc_cvau=10 dc_cvap=10 dc_cvadp=10 dc_zva=0"
 expect "$tmp/a64.log" 2 "dc_ivac=0 dc_civac=0 dc_cvac=0 dc_cvau=0 dc_cvap=0 dc_cvadp=0"
-expect "$tmp/a32.log" 1 "dcimvac=1 dccimvac=1 dccmvac=1 dccmvau=1 dcimvac_cond=0 dccimvac_cond=1 dccmvac_cond=1 dccmvau_cond=0"
+expect "$tmp/a32.log" 1 "dcimvac=5 dccimvac=1 dccmvac=1 dccmvau=1 dcimvac_cond=1 dccimvac_cond=1 dccmvac_cond=1 dccmvau_cond=0"
 expect "$tmp/a32.log" 2 "dcimvac=1 dccimvac=1 dccmvac=1 dccmvau=2 dcimvac_cond=1 dccimvac_cond=0 dccmvac_cond=1 dccmvau_cond=1"
 # The arithmetic window: 1000 iterations of two instructions (the count is
 # per translated block, so the blocks around the markers add a few).
