@@ -3,6 +3,7 @@
 # Entry points (see README.md):
 #   make            build driver/lan743x.ko against the installed headers
 #   make install    install it so that modprobe prefers it to the in-tree one
+#   make uninstall  remove what make install installed
 #   make dkms       register the driver with DKMS and install it for KVER
 #                   (default: the kernel `make` builds for); make dkms-remove
 #   make deb        the lan743x-dkms Debian package: build/deb/*.deb
@@ -31,9 +32,16 @@ driver:
 install:
 	$(MAKE) --no-print-directory -C driver install
 
+uninstall:
+	$(MAKE) --no-print-directory -C driver uninstall
+
 # Copies the sources to /usr/src/lan743x-<version>/ (a rerun replaces an
 # earlier registration of the same version), then add + build + install.
+# A copy from make install would shadow DKMS's (both are in updates/, and
+# depmod takes updates/lan743x.ko first): it is removed.
 dkms:
+	@! dpkg-query -W -f='$${Status}' lan743x-dkms 2>/dev/null | grep -q 'ok installed' || \
+		{ echo "make dkms: the lan743x-dkms package owns $(DKMS_SRC): apt remove lan743x-dkms first"; exit 1; }
 	scripts/install-deps package
 	$(eval KVER ?= $(shell $(MAKE) -s --no-print-directory -C driver kernelrelease))
 	@[ -n "$(KVER)" ] || { echo "make dkms: no kernel release (KVER=...)"; exit 1; }
@@ -42,6 +50,7 @@ dkms:
 	install -d $(DKMS_SRC)/driver
 	install -m644 dkms.conf $(DKMS_SRC)/
 	install -m644 $(DRIVER_SRC) $(DKMS_SRC)/driver/
+	rm -f /lib/modules/$(KVER)/updates/lan743x.ko*
 	dkms install lan743x/$(VERSION) -k $(KVER)
 	dkms status lan743x/$(VERSION)
 
@@ -75,4 +84,4 @@ clean:
 	$(MAKE) --no-print-directory -C driver clean
 	rm -rf build
 
-.PHONY: all driver install dkms dkms-remove deb qemu check bench clean
+.PHONY: all driver install uninstall dkms dkms-remove deb qemu check bench clean
