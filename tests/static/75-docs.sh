@@ -11,7 +11,7 @@
 # - README.md, driver/README.md, tests/README.md, Documentation/* and the
 #   --help texts name no file of this tree that does not exist (paths under
 #   driver/ tests/ scripts/ qemu/ Documentation/ debian/, and *.md names in
-#   capitals such as README.md).
+#   capitals such as README.md), and no internal issue numbers.
 # Exit 0 = pass, else the reason is printed last.
 set -u
 check=75-docs
@@ -146,6 +146,14 @@ for t in texts:
         cands = [os.path.join(root, p.lstrip('./')), os.path.join(base, p)]
         if not any(glob.glob(c) for c in cands):
             bad.append(f'{label} names {p}, which does not exist')
+
+# nor internal issue numbers ("issue 5", "issues 5 and 6")
+for t in texts:
+    label = os.path.relpath(t, root) if t.startswith(root) else \
+        os.path.basename(t)
+    for m in re.finditer(r'\bissues? #?\d+', open(t, errors='replace').read(),
+                         re.I):
+        bad.append(f'{label} names an internal issue: "{m.group(0)}"')
 
 for b in sorted(set(bad)):
     print(b)
