@@ -6,11 +6,12 @@
 # @@FILE/@@ENDFILE markers on the result port.
 # With lt.insns=1 (QEMU runs the qemu/plugins/lan743x-insns.c counter) each
 # run is bracketed by lt-mark start/stop, and marks.txt goes back too: per
-# mark in order the run id, the interface's tx_packets and tx_bytes and the
-# IP packets received (/proc/net/snmp InReceives), so that the host can
-# pair the plugin's windows with the runs, count the packets the driver
-# delivered (the in-tree driver's rx_packets is the MAC's count, frames it
-# dropped included) and tell what the frames sent (TCP's ACKs) cost.
+# mark in order the run id and the interface's tx_packets, tx_bytes,
+# rx_packets and rx_dropped, so that the host can pair the plugin's windows
+# with the runs, tell what the frames sent (TCP's ACKs) cost and count the
+# frames the in-tree driver delivered (its rx_packets is the MAC's count of
+# frames, those it dropped for want of a buffer included, rx_dropped the
+# MAC's count of those).
 # guest.txt: the data cache line (lt-mark dline) and `ethtool -g` at the
 # MTU the guest booted with (RX Buf Len: what the device may write).
 # sets: bench
@@ -40,8 +41,9 @@ if [ $insns = 1 ]; then
 #!/bin/sh
 read -r p <$st/tx_packets
 read -r b <$st/tx_bytes
-i=\$(awk '\$1 == "Ip:" && ++n == 2 { print \$4 }' /proc/net/snmp)
-echo "\$1 \$2 \$p \$b \$i" >>$marks
+read -r r <$st/rx_packets
+read -r d <$st/rx_dropped
+echo "\$1 \$2 \$p \$b \$r \$d" >>$marks
 exec /lib/lt/lt-mark "\$1"
 EOT
 	chmod +x "$hook"
