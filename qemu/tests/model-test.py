@@ -723,6 +723,7 @@ def test_rx_fifo_overflow(q, fifo_size):
     n_ring, burst, size = 4, 20, 1514
     setup_rx(q, 0, n=n_ring, ts=False)        # tail n-1: 3 usable
     before = q.rd(STAT_RX_DROPPED)
+    total_before = q.rd(STAT_RX_TOTAL)
     for i in range(burst):
         f = eth(MAC, PEER, 0x0800, struct.pack(">I", i) + b"f" * (size - 18))
         q.rx.sendto(f, ("127.0.0.1", q.qemu_port))
@@ -735,6 +736,10 @@ def test_rx_fifo_overflow(q, fifo_size):
     check("rx-fifo-overflow-drops", dropped == want,
           "%d dropped, expected %d (%d in the ring, %d in a %d-byte FIFO)"
           % (dropped, want, in_ring, in_fifo, fifo_size))
+    received = q.rd(STAT_RX_TOTAL) - total_before
+    check("rx-fifo-drops-not-received", received == in_ring + in_fifo,
+          "RX_TOTAL_FRAMES grew by %d, expected %d (dropped frames are not "
+          "received ones)" % (received, in_ring + in_fifo))
     # Take the frames out, giving descriptors back: numbers 0.. in order
     seen = []
     head = 0

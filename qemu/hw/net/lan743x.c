@@ -1973,9 +1973,10 @@ static bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
 
 /*
  * Keep a frame that found no free descriptor in the channel's RX FIFO, or
- * drop it (counted) when the FIFO is full, as the chip does.
+ * drop it (counted as dropped, not as received) when the FIFO is full, as
+ * the chip does.  Returns whether it was kept.
  */
-static void lan743x_rx_fifo_push(LAN743xState *s, int ch, const uint8_t *data,
+static bool lan743x_rx_fifo_push(LAN743xState *s, int ch, const uint8_t *data,
                                  size_t total, size_t frame_len,
                                  uint32_t status)
 {
@@ -1984,7 +1985,7 @@ static void lan743x_rx_fifo_push(LAN743xState *s, int ch, const uint8_t *data,
     if (s->rx_fifo_used[ch] + total > s->rx_fifo_size) {
         trace_lan743x_rx_fifo_drop(ch, frame_len, s->rx_fifo_used[ch]);
         lan743x_stat_add(s, R_STAT_RX_DROPPED_FRAMES, 1);
-        return;
+        return false;
     }
     f = g_malloc(sizeof(*f) + total);
     f->total = total;
@@ -1993,6 +1994,7 @@ static void lan743x_rx_fifo_push(LAN743xState *s, int ch, const uint8_t *data,
     memcpy(f->data, data, total);
     QSIMPLEQ_INSERT_TAIL(&s->rx_fifo[ch], f, next);
     s->rx_fifo_used[ch] += total;
+    return true;
 }
 
 /* Move what waits in the channel's FIFO into its ring, in order */
@@ -2140,8 +2142,11 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
         if (!s->pace_wire) {
             return 0;   /* held by QEMU until the driver moves the tail */
         }
-        lan743x_rx_fifo_push(s, ch, s->rx_buf, pad + frame_len, frame_len,
-                             status);
+        if (!lan743x_rx_fifo_push(s, ch, s->rx_buf, pad + frame_len,
+                                  frame_len, status)) {
+            lan743x_update_irq(s);
+            return full;
+        }
     }
     lan743x_count_frame(s, true, buf, frame_len);
     lan743x_update_irq(s);
