@@ -215,6 +215,12 @@ iperf_run() {
 	} END { if (rate == "") exit 1; print rate, loss }'
 }
 
+# busybox's dmesg reads only the newest 16 KiB of the kernel log unless
+# told otherwise: line counts then stop growing in a long run and the
+# per-scenario check of new kernel lines (guest/init) would miss them.
+# Read the whole buffer (log_buf_len=1M on the kernel command line).
+dmesg() { command dmesg -s 1048576 "$@"; }
+
 # dmesg_has PATTERN: kernel log contains PATTERN (extended regex).
 dmesg_has() { dmesg | grep -Eq "$1"; }
 
