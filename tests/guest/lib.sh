@@ -81,7 +81,7 @@ wait_carrier() {
 # before every scenario so that one scenario's failure does not cascade.
 if_configure() {
 	ip link set dev "$IF" up || return 1
-	ip -4 addr show dev "$IF" | grep -q "inet $SELF/" ||
+	ip -4 addr show dev "$IF" | grep "inet $SELF/" >/dev/null ||
 		ip addr add "$SELF/24" dev "$IF" || return 1
 }
 
@@ -222,7 +222,10 @@ iperf_run() {
 dmesg() { command dmesg -s 1048576 "$@"; }
 
 # dmesg_has PATTERN: kernel log contains PATTERN (extended regex).
-dmesg_has() { dmesg | grep -Eq "$1"; }
+# Scenarios run under pipefail: never end a pipeline in grep -q, which
+# exits at the first match and fails the pipeline by SIGPIPE to a writer
+# that has more to say (a long kernel log); let grep read to the end.
+dmesg_has() { dmesg | grep -E "$1" >/dev/null; }
 
 # The PCI device of IF and its interrupt mode as the kernel sees it.
 irq_mode() {
@@ -283,7 +286,7 @@ rxp_reset() {
 # rxp_only_ours: skip unless the driver under test has the RX policy knobs.
 rxp_only_ours() {
 	[ "$DRIVER" = ours ] || skip "RX buffer policies exist in our driver only"
-	ethtool --show-priv-flags "$IF" 2>/dev/null | grep -q '^rx-page-pool' ||
+	ethtool --show-priv-flags "$IF" 2>/dev/null | grep '^rx-page-pool' >/dev/null ||
 		fail "no rx-page-pool private flag on $IF"
 }
 

@@ -8,7 +8,7 @@
 old=$IF
 rmmod "$MODNAME" || fail "rmmod $MODNAME failed"
 [ ! -e "/sys/class/net/$old" ] || fail "$old still present after rmmod"
-lsmod | grep -q "^$MODNAME " && fail "$MODNAME still loaded after rmmod"
+lsmod | grep "^$MODNAME " >/dev/null && fail "$MODNAME still loaded after rmmod"
 module_insert >/tmp/ins.out || fail "$(cat /tmp/ins.out)"
 wait_if 30 || fail "no interface after $MODLOAD $MODNAME"
 if_configure || fail "configuring $IF after reload failed"

@@ -67,13 +67,13 @@ fi
 ethtool -s "$IF" autoneg on advertise 0x3f || fail "ethtool -s autoneg on failed"
 wait_carrier 1 30 || fail "no carrier after autoneg on"
 n=50
-while [ $n -gt 0 ] && ! ethtool "$IF" | grep -q 'Speed: 1000Mb/s'; do
+while [ $n -gt 0 ] && ! ethtool "$IF" | grep 'Speed: 1000Mb/s' >/dev/null; do
 	usleep 100000
 	n=$((n - 1))
 done
 # Both drivers come back at 100Mb/s here on the model (cause not found
 # yet: the model's PHY or phylib after forced mode): reported, not judged.
-ethtool "$IF" | grep -q 'Speed: 1000Mb/s' ||
+ethtool "$IF" | grep 'Speed: 1000Mb/s' >/dev/null ||
 	log "link at $(ethtool "$IF" | sed -n 's/^[[:space:]]*Speed: *//p') after autoneg on (1000Mb/s expected; same with the in-tree driver)"
 wait_peer 20 || fail "peer unreachable after autoneg on"
 ethtool -K "$IF" rx off || fail "ethtool -K rx off failed"

@@ -53,7 +53,7 @@ nomem() {
 	if [ "$where" = out ]; then
 		grep -qF "$msg" /tmp/nm.out || fail "[$*] no \"$msg\" in: $(cat /tmp/nm.out)"
 	else
-		dmesg | tail -n +$((d0 + 1)) | grep -qF "$msg" || fail "[$*] no \"$msg\" in the kernel log"
+		dmesg | tail -n +$((d0 + 1)) | grep -F "$msg" >/dev/null || fail "[$*] no \"$msg\" in the kernel log"
 	fi
 	now=$(settings)
 	[ "$now" = "$ref" ] || fail "[$*] changed settings: $(echo "$now" | tr '\n' ' ')"

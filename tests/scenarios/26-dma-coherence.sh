@@ -43,7 +43,7 @@ if [ "$DRIVER" = ours ]; then
 	esac
 	want="DMA coherent"
 	[ "$EXPECT_DMA" = coherent ] || want="DMA non-coherent"
-	dmesg | grep "$pci" | grep -q "$want" ||
+	dmesg | grep "$pci" | grep "$want" >/dev/null ||
 		fail "no probe message ending in '$want' for $pci"
 	checked="${checked:+$checked, }driver (debugfs and probe message)"
 fi
