@@ -40,6 +40,39 @@ int lan743x_wait_bits(struct lan743x_adapter *adapter, u32 reg, u32 mask,
 				  (val & mask) == want, sleep_us, timeout_us);
 }
 
+/**
+ * lan743x_dma_stop_failed() - a DMA channel did not stop: keep it out of the
+ *	buffers about to be freed
+ * @adapter: adapter
+ * @swr: the channel's soft-reset bit in DMAC_CMD
+ * @dir: "RX" or "TX", for the message
+ * @ch: channel number, for the message
+ *
+ * A channel reset stops the channel at once.  A chip that does not answer
+ * (reads of all ones: surprise removal, or hung) loses bus mastering
+ * instead, which stops any DMA it could still start; the next open turns
+ * it back on.  Context: may sleep.
+ */
+void lan743x_dma_stop_failed(struct lan743x_adapter *adapter, u32 swr,
+			     const char *dir, u8 ch)
+{
+	struct net_device *netdev = adapter->netdev;
+
+	if (lan743x_rd32(adapter, DMAC_CMD) != ~0u) {
+		lan743x_wr32(adapter, DMAC_CMD, swr);
+		if (!lan743x_wait_bits(adapter, DMAC_CMD, swr, 0, 1000, 100000)) {
+			netdev_warn(netdev, "%s channel %u did not stop: reset\n",
+				    dir, ch);
+			return;
+		}
+	}
+	if (!adapter->dma_fenced)
+		netdev_err(netdev, "%s channel %u did not stop, chip not answering: bus mastering off\n",
+			   dir, ch);
+	pci_clear_master(adapter->pdev);
+	adapter->dma_fenced = true;
+}
+
 static int lan743x_pci_init(struct lan743x_adapter *adapter)
 {
 	struct pci_dev *pdev = adapter->pdev;
@@ -389,6 +422,10 @@ static int lan743x_open(struct net_device *netdev)
 	lan743x_set_rx_mode(netdev);
 	netif_addr_unlock_bh(netdev);
 
+	if (adapter->dma_fenced) {
+		pci_set_master(adapter->pdev);
+		adapter->dma_fenced = false;
+	}
 	ret = lan743x_rings_open(adapter);
 	if (ret)
 		goto close_mac;

@@ -278,6 +278,7 @@ static int lan743x_rx_hw_start(struct lan743x_rx *rx)
 		return -EIO;
 
 	napi_enable(&rx->napi);
+	rx->running = true;
 	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_DMA_RX_(ch));
 	lan743x_wr32(adapter, DMAC_INT_STS, DMAC_INT_BIT_RXFRM_(ch));
 	lan743x_wr32(adapter, DMAC_INT_EN_SET, DMAC_INT_BIT_RXFRM_(ch));
@@ -293,24 +294,36 @@ static int lan743x_rx_hw_start(struct lan743x_rx *rx)
 	return 0;
 }
 
-static void lan743x_rx_hw_stop(struct lan743x_rx *rx)
+/* Stop the channel and its NAPI, if they run: a restart that failed left
+ * them stopped, and napi_disable() twice would wait forever.  A channel
+ * that does not stop is reset or fenced off the bus before its buffers go.
+ */
+static void lan743x_rx_halt(struct lan743x_rx *rx)
 {
 	u32 both = DMAC_CMD_START_R_(rx->ch) | DMAC_CMD_STOP_R_(rx->ch);
 	struct lan743x_adapter *adapter = rx->adapter;
 	u8 ch = rx->ch;
 	u32 cmd;
+	int ret;
 
+	if (!rx->running)
+		return;
 	lan743x_wr32(adapter, FCT_RX_CTL, FCT_RX_CTL_DIS_(ch));
 	lan743x_wait_bits(adapter, FCT_RX_CTL, FCT_RX_CTL_EN_(ch), 0,
 			  1000, 100000);
 
 	lan743x_wr32(adapter, DMAC_CMD, DMAC_CMD_STOP_R_(ch));
-	/* (START, STOP) = (1, 1) means "stop pending" */
-	readl_poll_timeout(adapter->csr + DMAC_CMD, cmd,
-			   (cmd & both) != both, 1000, 2000000);
+	/* (START, STOP) = (1, 1) means "stop pending"; all ones: no chip */
+	ret = readl_poll_timeout(adapter->csr + DMAC_CMD, cmd,
+				 (cmd & both) != both || cmd == ~0u,
+				 1000, 2000000);
+	if (ret || cmd == ~0u)
+		lan743x_dma_stop_failed(adapter, DMAC_CMD_RX_SWR_(ch), "RX", ch);
 
 	lan743x_wr32(adapter, DMAC_INT_EN_CLR, DMAC_INT_BIT_RXFRM_(ch));
 	lan743x_wr32(adapter, INT_EN_CLR, INT_BIT_DMA_RX_(ch));
+	napi_disable(&rx->napi);
+	rx->running = false;
 }
 
 /* Bind a buffer policy to a ring; done once per ring setup, never per packet.
@@ -414,8 +427,7 @@ free_ring:
  */
 void lan743x_rx_close(struct lan743x_rx *rx)
 {
-	lan743x_rx_hw_stop(rx);
-	napi_disable(&rx->napi);
+	lan743x_rx_halt(rx);
 	lan743x_rx_ring_free(rx);
 	lan743x_rx_commit_cost(rx);
 }
@@ -854,8 +866,7 @@ static int lan743x_rx_swap_in(struct lan743x_rx *rx, struct lan743x_rx *spare)
 	int ret;
 	u32 i;
 
-	lan743x_rx_hw_stop(rx);
-	napi_disable(&rx->napi);
+	lan743x_rx_halt(rx);
 	lan743x_rx_commit_cost(rx);
 	lan743x_rx_swap_res(rx, spare);
 	ret = lan743x_rx_hw_start(rx);

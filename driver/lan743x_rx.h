@@ -218,6 +218,7 @@ enum {
  * @ring_dma: device address of @desc; @head_wb follows the descriptors
  * @ring_bytes: size of the coherent allocation
  * @size: number of descriptors
+ * @running: DMA started and NAPI enabled (a failed restart leaves both off)
  * @ch: channel number
  */
 struct lan743x_rx {
@@ -262,6 +263,7 @@ struct lan743x_rx {
 	dma_addr_t ring_dma;
 	size_t ring_bytes;
 	u32 size;
+	bool running;
 	u8 ch;
 };
 

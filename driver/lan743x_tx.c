@@ -170,29 +170,39 @@ static int lan743x_tx_hw_start(struct lan743x_tx *tx)
 		     lan743x_irq_ring_cfg_c(adapter, false, ch));
 
 	napi_enable(&tx->napi);
+	tx->running = true;
 	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_DMA_TX_(ch));
 	lan743x_wr32(adapter, DMAC_INT_EN_SET, DMAC_INT_BIT_TX_IOC_(ch));
 	lan743x_wr32(adapter, DMAC_CMD, DMAC_CMD_START_T_(ch));
 	return 0;
 }
 
-static void lan743x_tx_hw_stop(struct lan743x_tx *tx)
+/* Stop the channel and its NAPI, if they run (see lan743x_rx_halt()) */
+static void lan743x_tx_halt(struct lan743x_tx *tx)
 {
 	u32 both = DMAC_CMD_START_T_(tx->ch) | DMAC_CMD_STOP_T_(tx->ch);
 	struct lan743x_adapter *adapter = tx->adapter;
 	u8 ch = tx->ch;
 	u32 cmd;
+	int ret;
 
+	if (!tx->running)
+		return;
 	lan743x_wr32(adapter, DMAC_CMD, DMAC_CMD_STOP_T_(ch));
-	/* (START, STOP) = (1, 1) means "stop pending" */
-	readl_poll_timeout(adapter->csr + DMAC_CMD, cmd,
-			   (cmd & both) != both, 1000, 2000000);
+	/* (START, STOP) = (1, 1) means "stop pending"; all ones: no chip */
+	ret = readl_poll_timeout(adapter->csr + DMAC_CMD, cmd,
+				 (cmd & both) != both || cmd == ~0u,
+				 1000, 2000000);
+	if (ret || cmd == ~0u)
+		lan743x_dma_stop_failed(adapter, DMAC_CMD_TX_SWR_(ch), "TX", ch);
 	lan743x_wr32(adapter, DMAC_INT_EN_CLR, DMAC_INT_BIT_TX_IOC_(ch));
 	lan743x_wr32(adapter, INT_EN_CLR, INT_BIT_DMA_TX_(ch));
 
 	lan743x_wr32(adapter, FCT_TX_CTL, FCT_TX_CTL_DIS_(ch));
 	lan743x_wait_bits(adapter, FCT_TX_CTL, FCT_TX_CTL_EN_(ch), 0,
 			  1000, 100000);
+	napi_disable(&tx->napi);
+	tx->running = false;
 }
 
 /**
@@ -229,8 +239,7 @@ free_ring:
  */
 void lan743x_tx_close(struct lan743x_tx *tx)
 {
-	lan743x_tx_hw_stop(tx);
-	napi_disable(&tx->napi);
+	lan743x_tx_halt(tx);
 	/* A last completion may have woken the queue: stop it again, under
 	 * the queue lock, before the ring goes away.
 	 */
@@ -466,6 +475,24 @@ static void lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 	struct netdev_queue *txq;
 	u32 head = tx->head;
 
+	/* The chip can only have completed what xmit queued, (head, tail]:
+	 * anything else would free frames it still reads.  A chip that keeps
+	 * saying so stalls the queue until the watchdog resets it.  The tail
+	 * is read after the head: it is at least what the chip was given.
+	 */
+	rmb();
+	if (unlikely(((hw_head - head) & tx->size_mask) >
+		     ((READ_ONCE(tx->tail) - head) & tx->size_mask))) {
+		u64_stats_update_begin(&tx->stats.syncp);
+		tx->stats.bad_completions++;
+		u64_stats_update_end(&tx->stats.syncp);
+		if (net_ratelimit())
+			netdev_err(tx->adapter->netdev,
+				   "TX completion head %u outside (%u, %u], ignored\n",
+				   hw_head, head, READ_ONCE(tx->tail));
+		return;
+	}
+
 	while (head != hw_head) {
 		struct lan743x_tx_slot *slot = &tx->slots[head];
 
@@ -595,8 +622,7 @@ int lan743x_tx_swap_in(struct lan743x_adapter *adapter,
 	int ret;
 
 	netif_tx_disable(adapter->netdev);
-	lan743x_tx_hw_stop(tx);
-	napi_disable(&tx->napi);
+	lan743x_tx_halt(tx);
 	/* a last completion may have woken the queue */
 	netif_tx_disable(adapter->netdev);
 	lan743x_tx_drop_frames(tx);
@@ -610,6 +636,9 @@ int lan743x_tx_swap_in(struct lan743x_adapter *adapter,
 			netdev_err(adapter->netdev, "TX channel is down\n");
 	}
 	lan743x_tx_spare_free(spare);
+	/* a dead channel keeps its queue stopped: the watchdog resets it */
+	if (!tx->running)
+		return ret;
 	/* re-arm an interrupt lost (vector auto-disabled) while stopped */
 	local_bh_disable();
 	napi_schedule(&tx->napi);

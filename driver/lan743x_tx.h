@@ -42,11 +42,13 @@ struct lan743x_tx_slot {
  * struct lan743x_tx_stats - completion counters of the TX ring (NAPI)
  * @packets: frames (TSO segments counted) completed
  * @bytes: bytes completed
+ * @bad_completions: head write-backs outside the frames queued, ignored
  * @syncp: protects the counters on 32-bit hosts
  */
 struct lan743x_tx_stats {
 	u64 packets;
 	u64 bytes;
+	u64 bad_completions;
 	struct u64_stats_sync syncp;
 };
 
@@ -85,6 +87,7 @@ struct lan743x_tx_xstats {
  * @ring_dma: device address of @desc; @head_wb follows the descriptors
  * @ring_bytes: size of the coherent allocation
  * @size: number of descriptors
+ * @running: DMA started and NAPI enabled (a failed restart leaves both off)
  * @ch: channel number
  */
 struct lan743x_tx {
@@ -106,6 +109,7 @@ struct lan743x_tx {
 	dma_addr_t ring_dma;
 	size_t ring_bytes;
 	u32 size;
+	bool running;
 	u8 ch;
 };
 
