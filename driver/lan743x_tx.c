@@ -467,8 +467,10 @@ netdev_features_t lan743x_features_check(struct sk_buff *skb,
 	return features;
 }
 
-/* Release the descriptors the chip has reported done, wake the queue */
-static void lan743x_tx_clean(struct lan743x_tx *tx, int budget)
+/* Release the descriptors the chip has reported done, wake the queue.
+ * Return: false if the chip's report was not believable (nothing done).
+ */
+static bool lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 {
 	u32 hw_head = le32_to_cpu(READ_ONCE(*tx->head_wb)) & tx->size_mask;
 	unsigned int pkts = 0, bytes = 0, segs = 0;
@@ -490,7 +492,7 @@ static void lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 			netdev_err(tx->adapter->netdev,
 				   "TX completion head %u outside (%u, %u], ignored\n",
 				   hw_head, head, READ_ONCE(tx->tail));
-		return;
+		return false;
 	}
 
 	while (head != hw_head) {
@@ -507,7 +509,7 @@ static void lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 		head = (head + 1) & tx->size_mask;
 	}
 	if (!pkts && head == tx->head)
-		return;
+		return true;
 
 	WRITE_ONCE(tx->head, head);
 	txq = netdev_get_tx_queue(tx->adapter->netdev, tx->ch);
@@ -523,6 +525,7 @@ static void lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 	if (netif_tx_queue_stopped(txq) &&
 	    lan743x_tx_free(tx) >= LAN743X_TX_DESC_NEEDED)
 		netif_tx_wake_queue(txq);
+	return true;
 }
 
 /**
@@ -536,15 +539,17 @@ int lan743x_tx_poll(struct napi_struct *napi, int budget)
 {
 	struct lan743x_tx *tx = container_of(napi, struct lan743x_tx, napi);
 	struct lan743x_adapter *adapter = tx->adapter;
+	bool sane;
 
 	if (tx->clear_sts)
 		/* Clear before looking: a completion after this sets it again */
 		lan743x_wr32(adapter, DMAC_INT_STS, DMAC_INT_BIT_TX_IOC_(tx->ch));
 
-	lan743x_tx_clean(tx, budget);
+	/* a bogus head is not more work: wait for the chip's next report */
+	sane = lan743x_tx_clean(tx, budget);
 
-	if (!budget ||
-	    (le32_to_cpu(READ_ONCE(*tx->head_wb)) & tx->size_mask) != tx->head)
+	if (!budget || (sane && (le32_to_cpu(READ_ONCE(*tx->head_wb)) &
+				 tx->size_mask) != tx->head))
 		return budget;
 
 	if (napi_complete_done(napi, 0))
