@@ -3,7 +3,7 @@
  * allocated and mapped for every received one.  Its length is chosen by the
  * ring: MTU-derived, legacy 9 KiB (rx-mtu-buffers off) or rx-buf-len.
  *
- * A buffer is a page fragment laid out as
+ * A buffer is a page fragment (whole pages above a page) laid out as
  *
  *   | headroom | RX pad + frame data (slot->len bytes, device writable) |
  *   | skb_shared_info |
@@ -60,6 +60,28 @@ static void lan743x_rx_mtu_ring_free(struct lan743x_rx *rx)
 #endif
 }
 
+/* Memory for a buffer of @truesize bytes; @truesize grows to what was
+ * taken.  Buffers above a page are whole compound pages: once its cache
+ * has fallen back to an order-0 page, page_frag_alloc() fails every
+ * request above a page until the cache is drained, and the ring would
+ * drop every frame from then on.
+ */
+static void *lan743x_rx_mtu_alloc(struct lan743x_rx *rx, u32 *truesize,
+				  gfp_t gfp)
+{
+	struct page *page;
+
+	if (*truesize <= PAGE_SIZE)
+		return page_frag_alloc(&rx->mtu.cache, *truesize,
+				       gfp | __GFP_NOWARN);
+	page = alloc_pages(gfp | __GFP_COMP | __GFP_NOWARN,
+			   get_order(*truesize));
+	if (!page)
+		return NULL;
+	*truesize = page_size(page);
+	return page_address(page);
+}
+
 /**
  * lan743x_rx_mtu_refill() - allocate and map a buffer of rx->buf_len bytes
  * @rx: ring
@@ -78,7 +100,7 @@ int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 	void *buf;
 
 	truesize = lan743x_rx_mtu_truesize(len);
-	buf = page_frag_alloc(&rx->mtu.cache, truesize, gfp | __GFP_NOWARN);
+	buf = lan743x_rx_mtu_alloc(rx, &truesize, gfp);
 	if (unlikely(!buf)) {
 		rx->cost.buf_alloc_fail++;
 		return -ENOMEM;
