@@ -45,10 +45,20 @@
  *    it is full.  x-pace-wire=off lifts pacing (model development only:
  *    frames then enter as fast as the host delivers them, and a full ring
  *    holds them back in QEMU's queue instead of dropping);
- *  - PTP: a running 1588 clock (read, load, step, enable/disable/reset).
+ *  - PTP: a running 1588 clock (read, load, step, enable/disable/reset);
+ *  - x-faults=on (driver tests only; off by default): a fault register at
+ *    BAR0 0x1f00/0x1f04 (FAULT_CTL/FAULT_ARG, not a chip register) makes
+ *    the device misbehave on purpose, one fault at a time: stop answering
+ *    like a surprise removal, write back bogus heads or descriptors, hang
+ *    DMA stops, raise a DMA error.  See "Fault injection" below.  With
+ *    x-faults=off those offsets are plain unimplemented registers.
  *
  * Not emulated:
  *  - DMA coalescing (DMAC_COAL_CFG) and OBFF: stored only;
+ *  - DMA error reporting for the errors the model detects itself (a bad
+ *    ring or an address outside RAM stops the channel silently): the
+ *    error bits (DMAC_INT_STS ERR, INT_STS DMA_GEN, DMAC_RX_ERR_STS) are
+ *    raised only by the injected DMA_ERROR fault;
  *  - flow control / pause frames, EEE, wake-on-LAN and PME;
  *  - TX timestamps and PTP events, GPIOs, 1588 target/capture registers,
  *    rate adjustment (stored, the clock always runs at nominal rate);
@@ -216,6 +226,7 @@ REG32(INT_MOD_CFG0, 0x7c0)
 #define INT_BIT_MAS             BIT(0)
 #define INT_BIT_1588            BIT(7)
 #define INT_BIT_SW_GP           BIT(9)
+#define INT_BIT_DMA_GEN         BIT(10)    /* DMAC_INT_STS ERR */
 #define INT_BIT_DMA_TX(ch)      BIT(16 + (ch))
 #define INT_BIT_DMA_RX(ch)      BIT(24 + (ch))
 #define INT_BITS_OTHER          (INT_BIT_1588 | INT_BIT_SW_GP)
@@ -264,6 +275,7 @@ REG32(DMAC_INT_EN_CLR, 0xc18)
 #define DMAC_CMD_STOP_R(ch)     BIT(0 + (ch))
 #define DMAC_INT_TX_IOC(ch)     BIT(0 + (ch))
 #define DMAC_INT_RXFRM(ch)      BIT(16 + (ch))
+#define DMAC_INT_ERR            BIT(21)
 
 /* Per-channel DMA registers: channel 0 offsets, 0x40 apart */
 REG32(RX_CFG_A, 0xc40)
@@ -282,6 +294,9 @@ REG32(RX_TAIL, 0xc5c)
     FIELD(RX_TAIL, TAIL, 0, 16)
     FIELD(RX_TAIL, SET_TOP_INT_VEC_EN, 29, 1)
     FIELD(RX_TAIL, SET_TOP_INT_EN, 30, 1)
+REG32(DMAC_RX_ERR_STS, 0xc60)
+    FIELD(DMAC_RX_ERR_STS, DESC_TAIL_ERR, 5, 1)
+    FIELD(DMAC_RX_ERR_STS, DESC_READ_ERR, 6, 1)
 REG32(RX_CFG_C, 0xc64)
     FIELD(RX_CFG_C, R2C_MODE, 0, 3)
     FIELD(RX_CFG_C, DMA_INT_STS_AUTO_CLR, 3, 1)
@@ -334,6 +349,28 @@ REG32(STAT_TX_64_BYTE_FRAMES, 0x12bc)
 REG32(STAT_TX_TOTAL_FRAMES, 0x12d8)
 #define STAT_FIRST              0x1200
 #define STAT_LAST               0x12fc
+
+/*
+ * Test-only fault injection (x-faults=on; see "Fault injection").  Free
+ * in the chip's map: the Linux driver's register map (mainline and the
+ * pre-mainline one) ends at the statistics (0x12fc) below 0x2000.
+ */
+REG32(FAULT_CTL, 0x1f00)
+REG32(FAULT_ARG, 0x1f04)
+
+enum {
+    LAN743X_FAULT_NONE = 0,
+    LAN743X_FAULT_DEAD = 1,
+    LAN743X_FAULT_TX_HEAD_BEYOND_TAIL = 2,
+    LAN743X_FAULT_STOP_HANG = 3,
+    LAN743X_FAULT_RX_LEN_OVERFLOW = 4,
+    LAN743X_FAULT_RX_LS_NO_FS = 5,
+    LAN743X_FAULT_RX_FS_NO_LS = 6,
+    LAN743X_FAULT_RX_ZERO_LEN = 7,
+    LAN743X_FAULT_RX_OWN_UNFILLED = 8,
+    LAN743X_FAULT_DMA_ERROR = 9,
+    LAN743X_FAULT_LAST = LAN743X_FAULT_DMA_ERROR,
+};
 
 /* RX descriptor (16 bytes; data0 written last by the device) */
 #define RX_DESC0_BUF_LEN_MASK   0x00003fff
@@ -403,6 +440,7 @@ struct LAN743xState {
     bool pace_wire;
     uint32_t rx_fifo_size;
     uint32_t int_mod_unit_ns;
+    bool faults;                 /* x-faults: FAULT_CTL/FAULT_ARG exist */
     bool is_a0;
     bool has_vnet;               /* peer takes/gives virtio-net headers */
 
@@ -443,6 +481,18 @@ struct LAN743xState {
     /* what the TX frames sent since the wire was last taken occupy */
     uint64_t tx_wire_bytes;
 
+    /*
+     * Fault injection (x-faults=on), tests only, not migrated: the armed
+     * code (0 = none), the N last written to FAULT_ARG, how many more
+     * write-backs/frames/descriptors a counted fault spoils, how often it
+     * fired since FAULT_CTL was written, RX_FS_NO_LS inside its chain.
+     */
+    uint32_t fault;
+    uint32_t fault_arg;
+    uint32_t fault_left;
+    uint32_t fault_fired;
+    bool fault_chain;
+
     /* scratch buffers, not migrated */
     uint8_t *rx_buf;
     uint8_t *tx_buf;
@@ -481,6 +531,8 @@ static const char *lan743x_reg_name(hwaddr addr)
     case A_DMAC_INT_STS: return "DMAC_INT_STS";
     case A_DMAC_INT_EN_SET: return "DMAC_INT_EN_SET";
     case A_DMAC_INT_EN_CLR: return "DMAC_INT_EN_CLR";
+    case A_FAULT_CTL: return "FAULT_CTL";
+    case A_FAULT_ARG: return "FAULT_ARG";
     }
     if (addr >= A_RX_CFG_A && addr < A_RX_CFG_A + 0x40 * LAN743X_RX_CHANNELS) {
         return "RX_CHANNEL";
@@ -499,6 +551,7 @@ static const char *lan743x_reg_name(hwaddr addr)
 /* ------------------------------------------------------------------ */
 
 static void lan743x_update_irq(LAN743xState *s);
+static void lan743x_fault_dead_irq(LAN743xState *s);
 
 static int lan743x_post_load(void *opaque, int version_id)
 {
@@ -555,6 +608,9 @@ static uint32_t lan743x_int_sources(LAN743xState *s)
     }
     if (s->regs[R_PTP_INT_STS] & s->regs[R_PTP_INT_EN_SET]) {
         sts |= INT_BIT_1588;
+    }
+    if (dmac & DMAC_INT_ERR) {          /* only the DMA_ERROR fault sets it */
+        sts |= INT_BIT_DMA_GEN;
     }
     return sts;
 }
@@ -699,6 +755,10 @@ static void lan743x_update_irq(LAN743xState *s)
     uint32_t vec_bits[LAN743X_MSIX_VECTORS] = { 0 };
     int bit, v;
 
+    if (unlikely(s->fault == LAN743X_FAULT_DEAD)) {
+        lan743x_fault_dead_irq(s);
+        return;
+    }
     if (msix_enabled(d)) {
         for (bit = 1; bit < 32; bit++) {
             if (active & BIT(bit)) {
@@ -1089,18 +1149,23 @@ static bool lan743x_write_head(LAN743xState *s, uint32_t addrh, uint32_t addrl,
     return pci_dma_write(PCI_DEVICE(s), addr, &val, 4) == MEMTX_OK;
 }
 
+/* Running, or "stop pending" (1, 1), which only STOP_HANG leaves behind */
 static bool lan743x_rx_running(LAN743xState *s, int ch)
 {
     uint32_t cmd = s->regs[R_DMAC_CMD];
 
-    return (cmd & DMAC_CMD_START_R(ch)) && !(cmd & DMAC_CMD_STOP_R(ch));
+    return (cmd & DMAC_CMD_START_R(ch)) &&
+           (!(cmd & DMAC_CMD_STOP_R(ch)) ||
+            unlikely(s->fault == LAN743X_FAULT_STOP_HANG));
 }
 
 static bool lan743x_tx_running(LAN743xState *s, int ch)
 {
     uint32_t cmd = s->regs[R_DMAC_CMD];
 
-    return (cmd & DMAC_CMD_START_T(ch)) && !(cmd & DMAC_CMD_STOP_T(ch));
+    return (cmd & DMAC_CMD_START_T(ch)) &&
+           (!(cmd & DMAC_CMD_STOP_T(ch)) ||
+            unlikely(s->fault == LAN743X_FAULT_STOP_HANG));
 }
 
 /* A DMA error stops the channel (the driver then sees it stopped) */
@@ -1118,6 +1183,351 @@ static void lan743x_tx_dma_error(LAN743xState *s, int ch, const char *why)
                   "channel stopped\n", ch, why);
     s->regs[R_DMAC_CMD] &= ~DMAC_CMD_START_T(ch);
     s->regs[R_DMAC_CMD] |= DMAC_CMD_STOP_T(ch);
+}
+
+/* ------------------------------------------------------------------ */
+/* Fault injection (x-faults=on, driver tests only)                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A hostile device, for testing that the driver survives one: with
+ * x-faults=on two registers outside the chip's map make the model
+ * misbehave on purpose, one fault at a time, and only when asked.  With
+ * x-faults=off (the default) they are unimplemented registers like any
+ * other and nothing here runs; in the data path every hook sits behind
+ * an "if (unlikely(s->fault))" (s->fault is never set without x-faults).
+ *
+ * FAULT_CTL (0x1f00)  write: disarm what was armed (a stop held back by
+ *                     STOP_HANG completes; a DEAD device comes back as
+ *                     after a PCI function reset: all device state reset
+ *                     as by the reset handler, config space untouched),
+ *                     zero the fired count, then arm the code written;
+ *                     an unknown code arms nothing, i.e. acts as 0.
+ *                     read: the armed code; 0 once a counted or one-shot
+ *                     fault has fired and is spent.
+ * FAULT_ARG (0x1f04)  write: N for the next FAULT_CTL write (0 means 1).
+ *                     read: how often the armed fault fired since
+ *                     FAULT_CTL was last written.
+ * A device or system reset disarms everything as well.
+ *
+ * code fault                what the device does (N: number spoilt;
+ *                           FAULT_ARG counts what is in brackets)
+ * ---- -------------------- -------------------------------------------
+ *  1   DEAD                 stops answering as on a surprise removal:
+ *                           BAR0 reads other than FAULT_CTL/FAULT_ARG
+ *                           return 0xffffffff, writes are dropped; no
+ *                           DMA of any kind (no descriptor fetch, no
+ *                           write-back, frames from the wire dropped), no
+ *                           interrupts (INTx deasserted), no link changes;
+ *                           PCI config space works.  Until disarmed.
+ *                           [BAR0 accesses refused]
+ *  2   TX_HEAD_BEYOND_TAIL  the next N TX head write-backs (the value
+ *                           DMAed to the head write-back address) carry
+ *                           (tail + 1 + ring length / 2) % ring length,
+ *                           outside (old head, tail]; TX_HEAD reads the
+ *                           real head.  [write-backs spoilt]
+ *  3   STOP_HANG            STOP_R/STOP_T of a started channel never
+ *                           complete: it stays at (START, STOP) = (1, 1)
+ *                           "stop pending" and keeps receiving into its
+ *                           ring or sending; RX_SWR/TX_SWR (and DMAC SWR)
+ *                           still reset it to (0, 0).  Until disarmed.
+ *                           [stop commands swallowed, one per channel]
+ *  4   RX_LEN_OVERFLOW      the next N frames: FRAME_LENGTH on the LS
+ *                           descriptor = the frame's buffers' total length
+ *                           + 4096 (at most 0x3fff, the field's maximum);
+ *                           the data written is the real frame.  [frames]
+ *  5   RX_LS_NO_FS          the next N frames: the first descriptor is
+ *                           written back without FS.  [frames]
+ *  6   RX_FS_NO_LS          the next N frames are written back as one
+ *                           chain: FS on the first descriptor of the first
+ *                           frame, LS (and FRAME_LENGTH, status) on none;
+ *                           an RX timestamp extension descriptor is still
+ *                           written after each frame.  Counted over all
+ *                           channels.  [frames]
+ *  7   RX_ZERO_LEN          the next N frames: one extra descriptor is
+ *                           written back before the frame's own with
+ *                           data0 = 0 (no FS, no LS, length 0; data1/2 as
+ *                           the driver left them) and no data.  [frames]
+ *  8   RX_OWN_UNFILLED      the next N descriptors the device takes are
+ *                           handed back unfilled (taken when a frame
+ *                           comes, before it): OWN cleared, nothing else
+ *                           written, no data; RX_HEAD and its write-back
+ *                           move past them, RXFRM is raised.  [descriptors]
+ *  9   DMA_ERROR            one-shot, at the next RX descriptor fetch (a
+ *                           frame for a running channel): a descriptor
+ *                           read error as on a bus error, the channel's
+ *                           DMAC_RX_ERR_STS DESC_READ_ERR (bit 6, W1C)
+ *                           and DMAC_INT_STS ERR (bit 21, W1C; INT_STS
+ *                           DMA_GEN, bit 10, when enabled in
+ *                           DMAC_INT_EN_SET) are set, and the channel is
+ *                           stopped (0, 1) as the model's own DMA errors
+ *                           stop it; the frame is lost.  [1 once fired]
+ *
+ * The error bits are the chip's, named as in the pre-mainline Linux
+ * driver (mainline never enables them); DMA_GEN goes to the vector of
+ * INT_VEC_MAP2[3:0] like the model's other "other" sources.
+ */
+
+static void lan743x_reset(DeviceState *dev);
+
+/*
+ * The armed fault fired once more, on channel @ch (-1: none).  @spend: it
+ * counts towards N and is disarmed when N is reached.
+ */
+static void lan743x_fault_fire(LAN743xState *s, int ch, bool spend)
+{
+    s->fault_fired++;
+    trace_lan743x_fault_fire(s->fault, ch, s->fault_fired);
+    if (spend && (s->fault_left <= 1 || !--s->fault_left)) {
+        s->fault_left = 0;
+        s->fault = LAN743X_FAULT_NONE;
+    }
+}
+
+/* STOP_HANG ends: the stops it held back complete */
+static void lan743x_fault_end_stop_hang(LAN743xState *s)
+{
+    uint32_t *cmd = &s->regs[R_DMAC_CMD];
+    int ch;
+
+    for (ch = 0; ch < LAN743X_RX_CHANNELS; ch++) {
+        if ((*cmd & DMAC_CMD_START_R(ch)) && (*cmd & DMAC_CMD_STOP_R(ch))) {
+            *cmd &= ~DMAC_CMD_START_R(ch);
+        }
+    }
+    for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+        if ((*cmd & DMAC_CMD_START_T(ch)) && (*cmd & DMAC_CMD_STOP_T(ch))) {
+            *cmd &= ~DMAC_CMD_START_T(ch);
+        }
+    }
+}
+
+/* FAULT_CTL write */
+static void lan743x_fault_arm(LAN743xState *s, uint32_t code)
+{
+    bool was_dead = s->fault == LAN743X_FAULT_DEAD;
+    uint32_t arg = s->fault_arg;
+
+    if (code > LAN743X_FAULT_LAST) {
+        code = LAN743X_FAULT_NONE;
+    }
+    if (s->fault == LAN743X_FAULT_STOP_HANG) {
+        lan743x_fault_end_stop_hang(s);
+    }
+    if (was_dead && code != LAN743X_FAULT_DEAD) {
+        /* Back as after a function reset (clears the fault state too) */
+        lan743x_reset(DEVICE(s));
+        s->fault_arg = arg;
+    }
+    s->fault = code;
+    s->fault_left = code == LAN743X_FAULT_DMA_ERROR ? 1 : MAX(arg, 1);
+    s->fault_fired = 0;
+    s->fault_chain = false;
+    trace_lan743x_fault_arm(code, s->fault_left);
+}
+
+/* BAR0 read with x-faults=on: true if answered here */
+static bool lan743x_fault_mmio_read(LAN743xState *s, hwaddr addr,
+                                    uint32_t *val)
+{
+    switch (addr) {
+    case A_FAULT_CTL:
+        *val = s->fault;
+        return true;
+    case A_FAULT_ARG:
+        *val = s->fault_fired;
+        return true;
+    }
+    if (s->fault == LAN743X_FAULT_DEAD) {
+        *val = 0xffffffff;
+        lan743x_fault_fire(s, -1, false);
+        return true;
+    }
+    return false;
+}
+
+/* BAR0 write with x-faults=on: true if taken (or dropped) here */
+static bool lan743x_fault_mmio_write(LAN743xState *s, hwaddr addr,
+                                     uint32_t val)
+{
+    switch (addr) {
+    case A_FAULT_CTL:
+        lan743x_fault_arm(s, val);
+        return true;
+    case A_FAULT_ARG:
+        s->fault_arg = val;
+        return true;
+    }
+    if (s->fault == LAN743X_FAULT_DEAD) {
+        lan743x_fault_fire(s, -1, false);
+        return true;
+    }
+    return false;
+}
+
+/* DEAD: a device that is gone signals nothing */
+static void lan743x_fault_dead_irq(LAN743xState *s)
+{
+    if (s->intx_level) {
+        s->intx_level = 0;
+        pci_set_irq(PCI_DEVICE(s), 0);
+    }
+}
+
+/* STOP_HANG: swallow a stop command for a started channel? */
+static bool lan743x_fault_stop_hang(LAN743xState *s, int ch,
+                                    uint32_t start_bit)
+{
+    if (s->fault != LAN743X_FAULT_STOP_HANG ||
+        !(s->regs[R_DMAC_CMD] & start_bit)) {
+        return false;
+    }
+    lan743x_fault_fire(s, ch, false);
+    return true;
+}
+
+/* TX_HEAD_BEYOND_TAIL: the head value to write back instead of @head */
+static uint32_t lan743x_fault_tx_head(LAN743xState *s, int ch, uint32_t head,
+                                      uint32_t tail, uint32_t ring_len)
+{
+    if (s->fault != LAN743X_FAULT_TX_HEAD_BEYOND_TAIL) {
+        return head;
+    }
+    lan743x_fault_fire(s, ch, true);
+    return (tail + 1 + ring_len / 2) % ring_len;
+}
+
+/* DMA_ERROR: a descriptor read error on RX channel @ch */
+static void lan743x_fault_rx_dma_error(LAN743xState *s, int ch)
+{
+    s->regs[CH_REG(DMAC_RX_ERR_STS, ch)] |=
+        R_DMAC_RX_ERR_STS_DESC_READ_ERR_MASK;
+    s->regs[R_DMAC_INT_STS] |= DMAC_INT_ERR;
+    lan743x_rx_dma_error(s, ch, "injected descriptor read error");
+    lan743x_fault_fire(s, ch, true);
+}
+
+/* RX_OWN_UNFILLED: hand descriptors back from the head, unfilled */
+static void lan743x_fault_rx_own_unfilled(LAN743xState *s, int ch)
+{
+    uint32_t ring_len = FIELD_EX32(s->regs[CH_REG(RX_CFG_B, ch)], RX_CFG_B,
+                                   RING_LEN);
+    dma_addr_t base = ((uint64_t)s->regs[CH_REG(RX_BASE_ADDRH, ch)] << 32) |
+                      s->regs[CH_REG(RX_BASE_ADDRL, ch)];
+    unsigned spacing = lan743x_desc_spacing(s);
+    uint32_t head = s->regs[CH_REG(RX_HEAD, ch)];
+    uint32_t tail = FIELD_EX32(s->regs[CH_REG(RX_TAIL, ch)], RX_TAIL, TAIL);
+    bool moved = false;
+    LAN743xDesc d;
+
+    if (ring_len == 0 || head >= ring_len || tail >= ring_len ||
+        (base & 0xf)) {
+        return;                 /* lan743x_rx_put() reports the ring */
+    }
+    while (s->fault == LAN743X_FAULT_RX_OWN_UNFILLED && head != tail) {
+        dma_addr_t addr = base + (dma_addr_t)head * spacing;
+
+        if (!lan743x_read_desc(s, addr, &d) || !(d.data0 & RX_DESC0_OWN)) {
+            break;
+        }
+        d.data0 &= ~RX_DESC0_OWN;
+        if (!lan743x_write_desc(s, addr, &d)) {
+            break;
+        }
+        head = (head + 1) % ring_len;
+        moved = true;
+        lan743x_fault_fire(s, ch, true);
+    }
+    if (!moved) {
+        return;
+    }
+    s->regs[CH_REG(RX_HEAD, ch)] = head;
+    if (FIELD_EX32(s->regs[CH_REG(RX_CFG_A, ch)], RX_CFG_A, HP_WB_EN)) {
+        lan743x_write_head(s, s->regs[CH_REG(RX_HEAD_WB_ADDRH, ch)],
+                           s->regs[CH_REG(RX_HEAD_WB_ADDRL, ch)], head);
+    }
+    s->regs[R_DMAC_INT_STS] |= DMAC_INT_RXFRM(ch);
+}
+
+/*
+ * A frame is about to go into RX channel @ch.  Returns false if it is
+ * lost instead (DEAD, DMA_ERROR); sets *lead to the number of zero-length
+ * descriptors to write back in front of it (RX_ZERO_LEN).
+ */
+static bool lan743x_fault_rx_begin(LAN743xState *s, int ch, unsigned *lead)
+{
+    switch (s->fault) {
+    case LAN743X_FAULT_DEAD:
+        return false;
+    case LAN743X_FAULT_DMA_ERROR:
+        lan743x_fault_rx_dma_error(s, ch);
+        return false;
+    case LAN743X_FAULT_RX_OWN_UNFILLED:
+        lan743x_fault_rx_own_unfilled(s, ch);
+        break;
+    case LAN743X_FAULT_RX_ZERO_LEN:
+        *lead = 1;
+        break;
+    }
+    return true;
+}
+
+/* RX_ZERO_LEN: the write-back of a descriptor put in front of a frame */
+static void lan743x_fault_rx_zero_len(const LAN743xDesc *d, LAN743xDesc *out)
+{
+    out->data0 = 0;
+    out->data1 = d->data1;
+    out->data2 = d->data2;
+}
+
+/*
+ * Spoil the write-back @out of a frame's data descriptor @d (FS and LS
+ * set as they should be); @have: the frame's buffers' total length.
+ */
+static void lan743x_fault_rx_wb(LAN743xState *s, const LAN743xDesc *d,
+                                LAN743xDesc *out, size_t have)
+{
+    uint32_t len;
+
+    switch (s->fault) {
+    case LAN743X_FAULT_RX_LEN_OVERFLOW:
+        if (out->data0 & RX_DESC0_LS) {
+            len = MIN(have + 4096, RX_DESC0_FRAME_LEN_MASK >>
+                                   RX_DESC0_FRAME_LEN_SHIFT);
+            out->data0 = (out->data0 & ~RX_DESC0_FRAME_LEN_MASK) |
+                         (len << RX_DESC0_FRAME_LEN_SHIFT);
+        }
+        break;
+    case LAN743X_FAULT_RX_LS_NO_FS:
+        out->data0 &= ~RX_DESC0_FS;
+        break;
+    case LAN743X_FAULT_RX_FS_NO_LS:
+        if (s->fault_chain) {
+            out->data0 &= ~RX_DESC0_FS;
+        }
+        if (out->data0 & RX_DESC0_LS) {
+            /* as a descriptor in the middle of a frame */
+            out->data0 &= ~(RX_DESC0_LS | RX_DESC0_FRAME_LEN_MASK |
+                            RX_DESC0_EXT);
+            out->data1 = d->data1;
+        }
+        break;
+    }
+}
+
+/* A frame went into RX channel @ch with the write-backs spoilt */
+static void lan743x_fault_rx_done(LAN743xState *s, int ch)
+{
+    switch (s->fault) {
+    case LAN743X_FAULT_RX_FS_NO_LS:
+        s->fault_chain = true;
+        /* fall through */
+    case LAN743X_FAULT_RX_LEN_OVERFLOW:
+    case LAN743X_FAULT_RX_LS_NO_FS:
+    case LAN743X_FAULT_RX_ZERO_LEN:
+        lan743x_fault_fire(s, ch, true);
+        break;
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -1553,6 +1963,9 @@ static void lan743x_tx_process(LAN743xState *s, int ch)
     bool ioc = false, progress = false;
     unsigned budget;
 
+    if (unlikely(s->fault == LAN743X_FAULT_DEAD)) {
+        return;
+    }
     if (!lan743x_tx_running(s, ch) || head == tail) {
         return;
     }
@@ -1697,10 +2110,17 @@ static void lan743x_tx_process(LAN743xState *s, int ch)
 out:
     if (progress) {
         s->regs[CH_REG(TX_HEAD, ch)] = head;
-        if (FIELD_EX32(s->regs[CH_REG(TX_CFG_A, ch)], TX_CFG_A, HP_WB_EN) &&
-            !lan743x_write_head(s, s->regs[CH_REG(TX_HEAD_WB_ADDRH, ch)],
-                                s->regs[CH_REG(TX_HEAD_WB_ADDRL, ch)], head)) {
-            lan743x_tx_dma_error(s, ch, "head write-back failed");
+        if (FIELD_EX32(s->regs[CH_REG(TX_CFG_A, ch)], TX_CFG_A, HP_WB_EN)) {
+            uint32_t wb = head;
+
+            if (unlikely(s->fault)) {
+                wb = lan743x_fault_tx_head(s, ch, head, tail, ring_len);
+            }
+            if (!lan743x_write_head(s, s->regs[CH_REG(TX_HEAD_WB_ADDRH, ch)],
+                                    s->regs[CH_REG(TX_HEAD_WB_ADDRL, ch)],
+                                    wb)) {
+                lan743x_tx_dma_error(s, ch, "head write-back failed");
+            }
         }
         if (ioc) {
             s->regs[R_DMAC_INT_STS] |= DMAC_INT_TX_IOC(ch);
@@ -1852,16 +2272,20 @@ static bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
     dma_addr_t base = ((uint64_t)s->regs[CH_REG(RX_BASE_ADDRH, ch)] << 32) |
                       s->regs[CH_REG(RX_BASE_ADDRL, ch)];
     unsigned spacing = lan743x_desc_spacing(s);
-    uint32_t head = s->regs[CH_REG(RX_HEAD, ch)];
-    uint32_t tail = FIELD_EX32(s->regs[CH_REG(RX_TAIL, ch)], RX_TAIL, TAIL);
+    uint32_t head, tail = FIELD_EX32(s->regs[CH_REG(RX_TAIL, ch)], RX_TAIL,
+                                     TAIL);
     bool ts = FIELD_EX32(cfg_b, RX_CFG_B, TS_ALL_RX) ||
               FIELD_EX32(cfg_b, RX_CFG_B, TS_DESCR_EN);
     uint32_t idx[LAN743X_RX_MAX_DESC];
     LAN743xDesc desc[LAN743X_RX_MAX_DESC];
-    unsigned n = 0, need_ext = ts ? 1 : 0, i;
+    unsigned n = 0, need_ext = ts ? 1 : 0, lead = 0, i;
     size_t have = 0, off = 0;
     uint32_t avail, cur;
 
+    if (unlikely(s->fault) && !lan743x_fault_rx_begin(s, ch, &lead)) {
+        return true;
+    }
+    head = s->regs[CH_REG(RX_HEAD, ch)];
     if (ring_len == 0 || head >= ring_len || tail >= ring_len) {
         lan743x_rx_dma_error(s, ch, "bad ring length, head or tail");
         return true;
@@ -1874,7 +2298,7 @@ static bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
 
     /* Gather enough descriptors: data buffers, then the extension */
     cur = head;
-    while (have < total || need_ext) {
+    while (n < lead || have < total || need_ext) {
         if (n == avail) {
             if (ring_len > 1 && n >= ring_len - 1) {
                 lan743x_rx_dma_error(s, ch, "frame does not fit the ring");
@@ -1898,7 +2322,9 @@ static bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
             return false;
         }
         idx[n] = cur;
-        if (have < total) {
+        if (n < lead) {
+            /* RX_ZERO_LEN: written back empty, takes no data */
+        } else if (have < total) {
             size_t blen = desc[n].data0 & RX_DESC0_BUF_LEN_MASK;
 
             if (blen == 0) {
@@ -1921,7 +2347,9 @@ static bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
         bool is_ext = ts && i == n - 1;
         LAN743xDesc out = { 0 };
 
-        if (is_ext) {
+        if (unlikely(i < lead)) {
+            lan743x_fault_rx_zero_len(d, &out);
+        } else if (is_ext) {
             int64_t now = lan743x_ptp_now(s);
 
             out.data0 = RX_DESC0_EXT;
@@ -1939,7 +2367,7 @@ static bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
             out.data0 = blen;
             out.data1 = d->data1;
             out.data2 = d->data2;
-            if (i == 0) {
+            if (i == lead) {
                 out.data0 |= RX_DESC0_FS;
             }
             if (off == total) {
@@ -1949,6 +2377,9 @@ static bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
                 if (ts) {
                     out.data0 |= RX_DESC0_EXT;
                 }
+            }
+            if (unlikely(s->fault)) {
+                lan743x_fault_rx_wb(s, d, &out, have);
             }
         }
         if (!lan743x_write_desc(s, base + (dma_addr_t)idx[i] * spacing,
@@ -1968,6 +2399,9 @@ static bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
     }
     s->regs[R_DMAC_INT_STS] |= DMAC_INT_RXFRM(ch);
     trace_lan743x_rx_frame(ch, frame_len, n, head);
+    if (unlikely(s->fault)) {
+        lan743x_fault_rx_done(s, ch);
+    }
     return true;
 }
 
@@ -2065,6 +2499,9 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
     uint32_t crc, status;
     int ch;
 
+    if (unlikely(s->fault == LAN743X_FAULT_DEAD)) {
+        return full;            /* nobody there to take it */
+    }
     if (s->has_vnet) {
         if (size < sizeof(vh)) {
             return size;
@@ -2157,8 +2594,11 @@ static void lan743x_set_link_status(NetClientState *nc)
 {
     LAN743xState *s = qemu_get_nic_opaque(nc);
 
-    lan743x_phy_update_link(s);
     trace_lan743x_link(!nc->link_down);
+    if (unlikely(s->fault == LAN743X_FAULT_DEAD)) {
+        return;                 /* reset reads the link again on revival */
+    }
+    lan743x_phy_update_link(s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2230,6 +2670,11 @@ static void lan743x_reset(DeviceState *dev)
     s->intx_level = 0;
     memset(s->eeprom, 0xff, sizeof(s->eeprom));
     pci_set_irq(PCI_DEVICE(s), 0);
+    s->fault = LAN743X_FAULT_NONE;
+    s->fault_arg = 0;
+    s->fault_left = 0;
+    s->fault_fired = 0;
+    s->fault_chain = false;
 }
 
 /* ------------------------------------------------------------------ */
@@ -2269,7 +2714,12 @@ static void lan743x_dmac_command(LAN743xState *s, uint32_t val)
         }
         if (val & DMAC_CMD_STOP_R(ch)) {
             /* Frames are moved synchronously: stopping completes at once */
-            *cmd &= ~DMAC_CMD_START_R(ch);
+            bool hang = unlikely(s->fault) &&
+                        lan743x_fault_stop_hang(s, ch, DMAC_CMD_START_R(ch));
+
+            if (!hang) {
+                *cmd &= ~DMAC_CMD_START_R(ch);
+            }
             *cmd |= DMAC_CMD_STOP_R(ch);
         }
     }
@@ -2286,7 +2736,12 @@ static void lan743x_dmac_command(LAN743xState *s, uint32_t val)
             lan743x_tx_process(s, ch);
         }
         if (val & DMAC_CMD_STOP_T(ch)) {
-            *cmd &= ~DMAC_CMD_START_T(ch);
+            bool hang = unlikely(s->fault) &&
+                        lan743x_fault_stop_hang(s, ch, DMAC_CMD_START_T(ch));
+
+            if (!hang) {
+                *cmd &= ~DMAC_CMD_START_T(ch);
+            }
             *cmd |= DMAC_CMD_STOP_T(ch);
         }
     }
@@ -2339,6 +2794,10 @@ static uint64_t lan743x_mmio_read(void *opaque, hwaddr addr, unsigned size)
     unsigned idx = addr >> 2;
     uint32_t val;
 
+    if (unlikely(s->faults) && lan743x_fault_mmio_read(s, addr, &val)) {
+        trace_lan743x_mmio_read(addr, lan743x_reg_name(addr), val);
+        return val;
+    }
     switch (idx) {
     case R_INT_STS:
         val = lan743x_int_sts(s);
@@ -2391,6 +2850,14 @@ static void lan743x_write_rx_chan(LAN743xState *s, int ch, unsigned reg,
         }
         trace_lan743x_rx_tail(ch, val);
         lan743x_rx_kick(s);
+        return;
+    case R_DMAC_RX_ERR_STS:
+        /* W1C; only x-faults sets bits, without it a plain register */
+        if (s->faults) {
+            s->regs[idx] &= ~val;
+        } else {
+            s->regs[idx] = val;
+        }
         return;
     default:
         s->regs[idx] = val;
@@ -2476,6 +2943,10 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
 
     trace_lan743x_mmio_write(addr, lan743x_reg_name(addr), val);
 
+    if (unlikely(s->faults) && lan743x_fault_mmio_write(s, addr, val)) {
+        lan743x_update_irq(s);
+        return;
+    }
     if (addr >= A_RX_CFG_A && addr < A_RX_CFG_A + 0x40 * LAN743X_RX_CHANNELS) {
         ch = (addr - A_RX_CFG_A) / 0x40;
         lan743x_write_rx_chan(s, ch, idx - CH_REG(RX_CFG_A, ch), val);
@@ -2839,6 +3310,7 @@ static Property lan743x_properties[] = {
                        12 * KiB),
     DEFINE_PROP_UINT32("x-int-mod-unit-ns", LAN743xState, int_mod_unit_ns,
                        1000),
+    DEFINE_PROP_BOOL("x-faults", LAN743xState, faults, false),
     DEFINE_PROP_END_OF_LIST(),
 };
 
