@@ -15,7 +15,10 @@ oversize), TX (checksum insertion, TSO), the wire paced at line rate in
 both directions and the RX FIFO's overflow drops, interrupts (INT_SET self-test
 through MSI-X), and guest errors that must not crash QEMU (ring outside
 RAM, ring length 0, tail beyond ring, zero-length buffers, a ring with no
-LS descriptor).  Prints PASS/FAIL lines, exits non-zero on failure.
+LS descriptor), and the test-only fault register (x-faults=on: a dead
+device, bogus TX heads, hung DMA stops, bogus RX write-backs, a DMA error;
+x-faults=off leaves its offset a plain register).  Prints PASS/FAIL lines,
+exits non-zero on failure.
 """
 
 import os
@@ -758,6 +761,230 @@ def test_rx_fifo_overflow(q, fifo_size):
     check("rx-fifo-drains-in-order", seen == list(range(in_ring + in_fifo)),
           "got %s" % seen)
 
+
+# Test-only fault injection (x-faults=on)
+FAULT_CTL, FAULT_ARG = 0x1f00, 0x1f04
+GPIO_CFG0, RX_ERR_STS0 = 0x50, 0xc60
+FS, LS, OWN = 1 << 31, 1 << 30, 1 << 15
+
+
+def fault_arm(q, code, n=1):
+    q.wr(FAULT_ARG, n)
+    q.wr(FAULT_CTL, code)
+
+
+def flen(d0):
+    return (d0 >> 16) & 0x3fff
+
+
+def test_faults_off(q):
+    """Without x-faults, 0x1f00/0x1f04 are unimplemented registers as
+    before (they store what is written) and arm nothing."""
+    q.wr(FAULT_ARG, 5)
+    q.wr(FAULT_CTL, 1)
+    ctl, arg, idrev = q.rd(FAULT_CTL), q.rd(FAULT_ARG), q.rd(0)
+    check("fault-off-plain-register", ctl == 1 and arg == 5
+          and idrev == 0x74300010,
+          "FAULT_CTL 0x%x FAULT_ARG 0x%x ID_REV 0x%08x" % (ctl, arg, idrev))
+    q.wr(FAULT_CTL, 0)
+
+
+def test_fault_dead(q):
+    check("fault-idle", q.rd(FAULT_CTL) == 0 and q.rd(FAULT_ARG) == 0)
+    setup_rx(q, 0, n=8, ts=False)
+    # An RX frame would interrupt on vector 0 (RX0 maps there by default)
+    q.wr(INT_EN_CLR, 0xffffffff)
+    q.wr(INT_VEC_EN_SET, 1)
+    q.wr(INT_EN_SET, 1 | (1 << 24))
+    q.wr32(MSIX_MSG, 0)
+    q.wr32(WB, 0x5a5a5a5a)
+    fault_arm(q, 1)
+    vals = [q.rd(0), q.rd(GPIO_CFG0), q.rd(MAC_RX), q.rd(DMAC_CMD)]
+    q.wr(MAC_RX, 0)                             # dropped
+    q.wr(INT_SET, 1 << 9)                       # dropped: no interrupt
+    q.inject(eth(MAC, PEER, 0x0800, ipv4_tcp(b"d" * 100)))
+    d = rx_desc(q, 0, 0)
+    check("fault-dead-reads-ones", vals == [0xffffffff] * 4
+          and q.rd(MAC_RX) == 0xffffffff, "%s" % [hex(v) for v in vals])
+    check("fault-dead-ctl-readable", q.rd(FAULT_CTL) == 1
+          and q.rd(FAULT_ARG) >= 7, "FAULT_ARG %d" % q.rd(FAULT_ARG))
+    check("fault-dead-no-dma", d[0] & OWN and q.rd32(WB) == 0x5a5a5a5a,
+          "desc 0x%08x head wb 0x%x" % (d[0], q.rd32(WB)))
+    check("fault-dead-no-irq", q.rd32(MSIX_MSG) == 0,
+          "msg 0x%x" % q.rd32(MSIX_MSG))
+    check("fault-dead-config-space", q.cfg_read(0) == 0x74301055)
+    q.wr(FAULT_CTL, 0)
+    ctl, idrev, mac_rx = q.rd(FAULT_CTL), q.rd(0), q.rd(MAC_RX)
+    check("fault-dead-revives", ctl == 0 and idrev == 0x74300010
+          and mac_rx == (1518 << 16) | 2 and q.rd(DMAC_CMD) == 0
+          and q.rd(rxr(0, 0x0c)) == 0 and q.cfg_read(4) & 4,
+          "FAULT_CTL %d ID_REV 0x%08x MAC_RX 0x%08x (reset value 0x%08x)"
+          % (ctl, idrev, mac_rx, (1518 << 16) | 2))
+    # and it works again after a fresh bring-up
+    basic_init(q)
+    setup_rx(q, 0, n=8, ts=False)
+    frame = eth(MAC, PEER, 0x0800, ipv4_tcp(b"r" * 100))
+    q.inject(frame)
+    d = rx_desc(q, 0, 0)
+    check("fault-dead-revived-rx", not (d[0] & OWN) and flen(d[0]) ==
+          len(frame) + 4, "desc 0x%08x" % d[0])
+
+
+def test_fault_tx_head(q):
+    setup_tx(q, n=16)
+    while q.capture() is not None:
+        pass
+    pkt = eth(PEER, MAC, 0x0800, ipv4_tcp(b"h" * 64))
+    q.mem_write(BUFS + 0x80000, pkt)
+    FS_T, LS_T, FCS = 1 << 29, 1 << 28, 1 << 17
+    fault_arm(q, 2, 1)
+    armed = q.rd(FAULT_CTL)
+    heads = []
+    for i in range(2):
+        tx_desc(q, i, FS_T | LS_T | FCS | len(pkt), BUFS + 0x80000,
+                len(pkt) << 16)
+        q.wr(txr(0, 0x1c), i + 1)
+        for _ in range(10):
+            q.cmd("clock_step 100000")
+        q.capture()
+        heads.append((q.rd32(WB + 0x40), q.rd(txr(0, 0x18))))
+    # tail 1, ring 16: (1 + 1 + 8) % 16 = 10; then the real head 2
+    check("fault-tx-head-beyond-tail", armed == 2 and heads == [(10, 1),
+          (2, 2)], "armed %d (write-back, TX_HEAD) %s" % (armed, heads))
+    check("fault-tx-head-spent", q.rd(FAULT_CTL) == 0
+          and q.rd(FAULT_ARG) == 1)
+
+
+def test_fault_stop_hang(q):
+    setup_rx(q, 0, n=8, ts=False)
+    setup_tx(q, n=16)
+    while q.capture() is not None:
+        pass
+    fault_arm(q, 3)
+    q.wr(DMAC_CMD, 1 << 0)                      # STOP_R0
+    q.wr(DMAC_CMD, 1 << 16)                     # STOP_T0
+    cmd = q.rd(DMAC_CMD)
+    rx_state = ((cmd >> 4) & 1, cmd & 1)
+    tx_state = ((cmd >> 20) & 1, (cmd >> 16) & 1)
+    check("fault-stop-hang-pending", rx_state == (1, 1) and tx_state == (1, 1)
+          and q.rd(FAULT_ARG) == 2 and q.rd(FAULT_CTL) == 3,
+          "RX %s TX %s swallowed %d" % (rx_state, tx_state, q.rd(FAULT_ARG)))
+    # Still running: receives and sends
+    q.inject(eth(MAC, PEER, 0x0800, ipv4_tcp(b"s" * 100)))
+    pkt = eth(PEER, MAC, 0x0800, ipv4_tcp(b"t" * 64))
+    q.mem_write(BUFS + 0x80000, pkt)
+    tx_desc(q, 0, (1 << 29) | (1 << 28) | (1 << 17) | len(pkt),
+            BUFS + 0x80000, len(pkt) << 16)
+    q.wr(txr(0, 0x1c), 1)
+    out = q.capture()
+    check("fault-stop-hang-keeps-running", q.rd(rxr(0, 0x18)) == 1
+          and q.rd(txr(0, 0x18)) == 1 and out == pkt,
+          "RX head %d TX head %d" % (q.rd(rxr(0, 0x18)), q.rd(txr(0, 0x18))))
+    # A channel reset ends it
+    q.wr(DMAC_CMD, 1 << 8)                      # RX_SWR0
+    q.wr(DMAC_CMD, 1 << 24)                     # TX_SWR0
+    cmd = q.rd(DMAC_CMD)
+    check("fault-stop-hang-swr", cmd & 0x00110011 == 0,
+          "DMAC_CMD 0x%08x" % cmd)
+    # Disarming completes a stop it held back
+    q.wr(DMAC_CMD, 1 << 4)
+    q.wr(DMAC_CMD, 1 << 0)
+    held = q.rd(DMAC_CMD) & 0x11
+    q.wr(FAULT_CTL, 0)
+    done = q.rd(DMAC_CMD) & 0x11
+    check("fault-stop-hang-disarm", held == 0x11 and done == 0x01,
+          "held 0x%x after disarm 0x%x" % (held, done))
+
+
+def rx_fault_frame(q, code, n, payload):
+    """Fresh ring (8 x 1536, no timestamps), fault armed, one frame in."""
+    setup_rx(q, 0, n=8, ts=False)
+    fault_arm(q, code, n)
+    frame = eth(MAC, PEER, 0x0800, ipv4_tcp(payload))
+    q.inject(frame)
+    return frame
+
+
+def test_fault_rx(q):
+    # RX_LEN_OVERFLOW: FRAME_LENGTH = buffers (1536) + 4096, real data
+    frame = rx_fault_frame(q, 4, 1, bytes(range(200)))
+    d = rx_desc(q, 0, 0)
+    data = q.mem_read(BUFS, len(frame) + 4)
+    good = data == frame + struct.pack("<I", zlib.crc32(frame))
+    check("fault-rx-len-overflow", d[0] & FS and d[0] & LS
+          and flen(d[0]) == 1536 + 4096 and good and q.rd(FAULT_CTL) == 0
+          and q.rd(FAULT_ARG) == 1,
+          "desc 0x%08x length %d data %s" % (d[0], flen(d[0]), good))
+    q.inject(frame)
+    d = rx_desc(q, 0, 1)
+    check("fault-rx-len-overflow-then-real", flen(d[0]) == len(frame) + 4,
+          "length %d" % flen(d[0]))
+
+    # RX_LS_NO_FS: LS and the right length, no FS, for N = 2 frames
+    frame = rx_fault_frame(q, 5, 2, b"f" * 100)
+    q.inject(frame)
+    q.inject(frame)
+    d = [rx_desc(q, 0, i)[0] for i in range(3)]
+    check("fault-rx-ls-no-fs", all(not (x & FS) and x & LS and
+                                   flen(x) == len(frame) + 4 for x in d[:2])
+          and d[2] & FS and d[2] & LS and q.rd(FAULT_ARG) == 2,
+          "descs %s" % [hex(x) for x in d])
+
+    # RX_FS_NO_LS: two frames as one chain, then normal
+    frame = rx_fault_frame(q, 6, 2, b"c" * 100)
+    q.inject(frame)
+    q.inject(frame)
+    d = [rx_desc(q, 0, i) for i in range(3)]
+    check("fault-rx-fs-no-ls", d[0][0] & 0xffffc000 == FS
+          and d[1][0] & 0xffffc000 == 0 and d[0][1] == BUFS
+          and d[2][0] & FS and d[2][0] & LS,
+          "descs %s" % [hex(x[0]) for x in d])
+
+    # RX_ZERO_LEN: an empty write-back in front of the frame
+    frame = rx_fault_frame(q, 7, 1, b"z" * 100)
+    d0, d1 = rx_desc(q, 0, 0), rx_desc(q, 0, 1)
+    check("fault-rx-zero-len", d0[0] == 0 and d0[1] == BUFS
+          and d1[0] & FS and d1[0] & LS and flen(d1[0]) == len(frame) + 4
+          and q.mem_read(BUFS + 0x2000, len(frame)) == frame
+          and q.rd(rxr(0, 0x18)) == 2,
+          "desc 0x%08x/0x%08x head %d" % (d0[0], d1[0], q.rd(rxr(0, 0x18))))
+
+    # RX_OWN_UNFILLED: two descriptors handed back as they were, minus OWN
+    frame = rx_fault_frame(q, 8, 2, b"o" * 100)
+    d = [rx_desc(q, 0, i) for i in range(3)]
+    check("fault-rx-own-unfilled", d[0][0] == 1536 and d[1][0] == 1536
+          and d[1][1] == BUFS + 0x2000 and d[2][0] & FS and d[2][0] & LS
+          and q.rd(rxr(0, 0x18)) == 3 and q.rd32(WB) == 3
+          and q.rd(FAULT_ARG) == 2,
+          "descs %s head %d" % ([hex(x[0]) for x in d], q.rd(rxr(0, 0x18))))
+
+    # DMA_ERROR: error bits, INT_STS DMA_GEN, channel stopped, one-shot
+    setup_rx(q, 0, n=8, ts=False)
+    q.wr(DMAC_INT_EN_SET, 1 << 21)
+    q.wr(INT_EN_SET, 1 << 10)
+    fault_arm(q, 9)
+    armed = q.rd(FAULT_CTL)
+    q.inject(eth(MAC, PEER, 0x0800, ipv4_tcp(b"e" * 100)))
+    cmd, dsts, ists = q.rd(DMAC_CMD), q.rd(DMAC_INT_STS), q.rd(INT_STS)
+    err = q.rd(RX_ERR_STS0)
+    check("fault-dma-error", armed == 9 and dsts & (1 << 21)
+          and ists & (1 << 10) and err & (1 << 6)
+          and (cmd >> 4) & 1 == 0 and cmd & 1
+          and rx_desc(q, 0, 0)[0] & OWN
+          and q.rd(FAULT_CTL) == 0 and q.rd(FAULT_ARG) == 1,
+          "DMAC_CMD 0x%x DMAC_INT_STS 0x%x INT_STS 0x%x RX_ERR_STS 0x%x"
+          % (cmd, dsts, ists, err))
+    q.wr(RX_ERR_STS0, 1 << 6)
+    q.wr(DMAC_INT_STS, 1 << 21)
+    check("fault-dma-error-w1c", q.rd(RX_ERR_STS0) == 0
+          and not (q.rd(INT_STS) & (1 << 10)))
+    q.wr(INT_EN_CLR, 1 << 10)
+
+    # An unknown code arms nothing
+    fault_arm(q, 42)
+    check("fault-unknown-code", q.rd(FAULT_CTL) == 0)
+
+
 def main():
     if not os.access(QEMU, os.X_OK):
         print("FAIL model-test: no QEMU at %s (run make qemu)" % QEMU)
@@ -791,6 +1018,24 @@ def main():
         setup_pci(q)
         basic_init(q)
         test_rx_fifo_overflow(q, 8192)
+    finally:
+        q.close()
+
+    q = QTest("")
+    try:
+        setup_pci(q)
+        basic_init(q)
+        test_faults_off(q)
+    finally:
+        q.close()
+    q = QTest(",x-faults=on")
+    try:
+        setup_pci(q)
+        basic_init(q)
+        test_fault_dead(q)
+        test_fault_tx_head(q)
+        test_fault_stop_hang(q)
+        test_fault_rx(q)
     finally:
         q.close()
 
