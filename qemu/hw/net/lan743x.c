@@ -1255,17 +1255,20 @@ static void lan743x_tx_dma_error(LAN743xState *s, int ch, const char *why)
  *                           move past them, RXFRM is raised.  [descriptors]
  *  9   DMA_ERROR            one-shot, at the next RX descriptor fetch (a
  *                           frame for a running channel): a descriptor
- *                           read error as on a bus error, the channel's
- *                           DMAC_RX_ERR_STS DESC_READ_ERR (bit 6, W1C)
- *                           and DMAC_INT_STS ERR (bit 21, W1C; INT_STS
- *                           DMA_GEN, bit 10, when enabled in
- *                           DMAC_INT_EN_SET) are set, and the channel is
- *                           stopped (0, 1) as the model's own DMA errors
- *                           stop it; the frame is lost.  [1 once fired]
+ *                           read error as on a bus error.  The channel's
+ *                           DMAC_RX_ERR_STS (0xc60 + 0x40 * ch) gets
+ *                           DESC_READ_ERR (bit 6), DMAC_INT_STS gets ERR
+ *                           (bit 21; INT_STS shows DMA_GEN, bit 10, when
+ *                           ERR is enabled in DMAC_INT_EN_SET), both W1C;
+ *                           the channel is stopped, (0, 1), and the frame
+ *                           is lost.  [1 once fired]
  *
  * The error bits are the chip's, named as in the pre-mainline Linux
- * driver (mainline never enables them); DMA_GEN goes to the vector of
- * INT_VEC_MAP2[3:0] like the model's other "other" sources.
+ * driver (mainline has none of them and never enables them).  Whether a
+ * bus error stops the channel is not in our references: the model stops
+ * it, as for the DMA errors it detects itself.  DMA_GEN goes to the
+ * vector of INT_VEC_MAP2[3:0] like the model's other "other" sources.
+ * DMAC_RX_ERR_STS is W1C only with x-faults=on (a plain register before).
  */
 
 static void lan743x_reset(DeviceState *dev);
