@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Interrupts of the LAN743x.
  *
- * MSI-X: vector 0 serves the "other" sources (SW_GP self-test, 1588), vector
- * 1 TX channel 0, vectors 2..5 RX channels 0..3.  Without six MSI-X vectors
- * everything shares one MSI (not on A0) or INTx vector.
+ * MSI-X: vector 0 serves the "other" sources (SW_GP self-test, DMA errors,
+ * 1588), vector 1 TX channel 0, vectors 2..5 RX channels 0..3.  Without six
+ * MSI-X vectors everything shares one MSI (not on A0) or INTx vector.
  *
  * Two interrupt models:
  * - A0 silicon has no auto set/clear: the ISR masks a ring's source in
@@ -86,6 +86,38 @@ static irqreturn_t lan743x_isr_tx(int irq, void *data)
 	return IRQ_HANDLED;
 }
 
+/* A DMA channel hit a bus error (a descriptor or buffer it could not read)
+ * and the chip stopped it: say which, and reset the chip from process
+ * context as after a TX timeout.  The source stays masked until then.
+ */
+static void lan743x_irq_dma_error(struct lan743x_adapter *adapter)
+{
+	u32 sts = lan743x_rd32(adapter, DMAC_INT_STS);
+	u32 err;
+	u8 ch;
+
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
+		err = lan743x_rd32(adapter, DMAC_RX_ERR_STS(ch)) &
+		      DMAC_RX_ERR_STS_MASK_;
+		if (!err)
+			continue;
+		lan743x_wr32(adapter, DMAC_RX_ERR_STS(ch), err);
+		if (net_ratelimit())
+			netdev_err(adapter->netdev,
+				   "RX channel %u DMA error %#x, resetting\n",
+				   ch, err);
+	}
+	err = lan743x_rd32(adapter, DMAC_TX_ERR_STS(0)) & DMAC_TX_ERR_STS_MASK_;
+	if (err) {
+		lan743x_wr32(adapter, DMAC_TX_ERR_STS(0), err);
+		if (net_ratelimit())
+			netdev_err(adapter->netdev,
+				   "TX channel 0 DMA error %#x, resetting\n", err);
+	}
+	lan743x_wr32(adapter, DMAC_INT_STS, sts & DMAC_INT_BIT_ERR_);
+	schedule_work(&adapter->reset_work);
+}
+
 static void lan743x_irq_dispatch(struct lan743x_adapter *adapter, u32 sts)
 {
 	u8 ch;
@@ -100,6 +132,8 @@ static void lan743x_irq_dispatch(struct lan743x_adapter *adapter, u32 sts)
 			napi_schedule_irqoff(&adapter->rx[ch].napi);
 	if (sts & INT_BIT_DMA_TX_(0))
 		napi_schedule_irqoff(&adapter->tx.napi);
+	if (sts & INT_BIT_DMA_GEN_)
+		lan743x_irq_dma_error(adapter);
 	if (sts & INT_BIT_SW_GP_) {
 		WRITE_ONCE(adapter->sw_isr_seen, true);
 		wake_up(&adapter->sw_isr_wq);
@@ -178,7 +212,7 @@ static void lan743x_irq_map(struct lan743x_adapter *adapter)
 	u8 ch;
 
 	lan743x_wr32(adapter, INT_VEC_EN_CLR, ~0U);
-	adapter->vectors[0].int_mask = INT_BIT_SW_GP_;
+	adapter->vectors[0].int_mask = INT_BIT_SW_GP_ | INT_BIT_DMA_GEN_;
 	if (!lan743x_irq_per_ring(adapter)) {
 		adapter->vectors[0].int_mask |= INT_BIT_ALL_RX_ |
 						INT_BIT_DMA_TX_(0);
@@ -340,6 +374,8 @@ int lan743x_irq_open(struct lan743x_adapter *adapter)
 			   lan743x_irq_mode_name(adapter));
 		goto disable;
 	}
+	lan743x_wr32(adapter, DMAC_INT_EN_SET, DMAC_INT_BIT_ERR_);
+	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_DMA_GEN_);
 	netif_dbg(adapter, ifup, adapter->netdev, "using %s, %u vector(s)\n",
 		  lan743x_irq_mode_name(adapter), adapter->num_vectors);
 	return 0;
@@ -359,6 +395,7 @@ free_vectors:
  */
 void lan743x_irq_close(struct lan743x_adapter *adapter)
 {
+	lan743x_wr32(adapter, DMAC_INT_EN_CLR, DMAC_INT_BIT_ERR_);
 	lan743x_wr32(adapter, INT_EN_CLR, ~0U);
 	lan743x_wr32(adapter, INT_VEC_EN_CLR, ~0U);
 	lan743x_irq_free(adapter);

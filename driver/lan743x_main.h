@@ -148,6 +148,7 @@ enum {
 #define INT_BIT_ALL_RX_			GENMASK(27, 24)
 #define INT_BIT_DMA_TX_(ch)		BIT(16 + (ch))
 #define INT_BIT_ALL_TX_			GENMASK(19, 16)
+#define INT_BIT_DMA_GEN_		BIT(10)
 #define INT_BIT_SW_GP_			BIT(9)
 #define INT_BIT_1588_			BIT(7)
 #define INT_BIT_MAS_			BIT(0)
@@ -201,6 +202,7 @@ enum {
 #define DMAC_INT_STS			0xC10
 #define DMAC_INT_EN_SET			0xC14
 #define DMAC_INT_EN_CLR			0xC18
+#define DMAC_INT_BIT_ERR_		BIT(21)
 #define DMAC_INT_BIT_RXFRM_(ch)		BIT(16 + (ch))
 #define DMAC_INT_BIT_TX_IOC_(ch)	BIT(0 + (ch))
 
@@ -226,6 +228,8 @@ enum {
 #define RX_TAIL_SET_TOP_INT_EN_		BIT(30)
 #define RX_TAIL_SET_TOP_INT_VEC_EN_	BIT(29)
 #define RX_TAIL_INDEX_MASK_		GENMASK(15, 0)
+#define DMAC_RX_ERR_STS(ch)		(0xC60 + 0x40 * (ch))
+#define DMAC_RX_ERR_STS_MASK_		GENMASK(6, 5)	/* desc read, tail */
 #define RX_CFG_C(ch)			(0xC64 + 0x40 * (ch))
 #define RX_CFG_C_RX_TOP_INT_EN_AUTO_CLR_	BIT(6)
 #define RX_CFG_C_RX_INT_EN_R2C_		BIT(4)
@@ -250,6 +254,8 @@ enum {
 #define TX_HEAD(ch)			(0xD58 + 0x40 * (ch))
 #define TX_TAIL(ch)			(0xD5C + 0x40 * (ch))
 #define TX_TAIL_INDEX_MASK_		GENMASK(15, 0)
+#define DMAC_TX_ERR_STS(ch)		(0xD60 + 0x40 * (ch))
+#define DMAC_TX_ERR_STS_MASK_		GENMASK(7, 0)	/* read, FS, ... errors */
 #define TX_CFG_C(ch)			(0xD64 + 0x40 * (ch))
 #define TX_CFG_C_TX_TOP_INT_EN_AUTO_CLR_	BIT(6)
 #define TX_CFG_C_TX_DMA_INT_EN_AUTO_CLR_	BIT(5)
