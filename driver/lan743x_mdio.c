@@ -225,6 +225,10 @@ void lan743x_phy_disconnect(struct lan743x_adapter *adapter)
 
 	if (!phydev)
 		return;
-	phy_stop(phydev);
+	/* phylib halts the PHY itself when MDIO fails (a chip that stopped
+	 * answering); phy_stop() would then warn
+	 */
+	if (phy_is_started(phydev))
+		phy_stop(phydev);
 	phy_disconnect(phydev);
 }

@@ -467,32 +467,46 @@ netdev_features_t lan743x_features_check(struct sk_buff *skb,
 	return features;
 }
 
-/* Release the descriptors the chip has reported done, wake the queue.
- * Return: false if the chip's report was not believable (nothing done).
+/* A head the chip reports is believable if it lies in (head, tail]: it
+ * can only have completed what xmit queued.  The tail is read after the
+ * head (rmb() in the callers): it is at least what the chip was given.
  */
-static bool lan743x_tx_clean(struct lan743x_tx *tx, int budget)
+static bool lan743x_tx_head_ok(struct lan743x_tx *tx, u32 hw_head)
+{
+	u32 head = tx->head;
+
+	return ((hw_head - head) & tx->size_mask) <=
+	       ((READ_ONCE(tx->tail) - head) & tx->size_mask);
+}
+
+/* Release the descriptors the chip has reported done, wake the queue.  A
+ * write-back that is not believable is counted and the TX_HEAD register
+ * asked instead: trusting it would free frames the chip still reads, and
+ * ignoring it could leave the queue stopped (BQL) with nothing in flight
+ * to bring a new one.
+ */
+static void lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 {
 	u32 hw_head = le32_to_cpu(READ_ONCE(*tx->head_wb)) & tx->size_mask;
 	unsigned int pkts = 0, bytes = 0, segs = 0;
 	struct netdev_queue *txq;
 	u32 head = tx->head;
+	u32 reg;
 
-	/* The chip can only have completed what xmit queued, (head, tail]:
-	 * anything else would free frames it still reads.  A chip that keeps
-	 * saying so stalls the queue until the watchdog resets it.  The tail
-	 * is read after the head: it is at least what the chip was given.
-	 */
+	/* head write-back before tail: see lan743x_tx_head_ok() */
 	rmb();
-	if (unlikely(((hw_head - head) & tx->size_mask) >
-		     ((READ_ONCE(tx->tail) - head) & tx->size_mask))) {
+	if (unlikely(!lan743x_tx_head_ok(tx, hw_head))) {
+		reg = lan743x_rd32(tx->adapter, TX_HEAD(tx->ch)) & tx->size_mask;
 		u64_stats_update_begin(&tx->stats.syncp);
 		tx->stats.bad_completions++;
 		u64_stats_update_end(&tx->stats.syncp);
 		if (net_ratelimit())
 			netdev_err(tx->adapter->netdev,
-				   "TX completion head %u outside (%u, %u], ignored\n",
-				   hw_head, head, READ_ONCE(tx->tail));
-		return false;
+				   "TX completion head %u outside (%u, %u], TX_HEAD %u\n",
+				   hw_head, head, READ_ONCE(tx->tail), reg);
+		if (!lan743x_tx_head_ok(tx, reg))
+			return;
+		hw_head = reg;
 	}
 
 	while (head != hw_head) {
@@ -509,7 +523,7 @@ static bool lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 		head = (head + 1) & tx->size_mask;
 	}
 	if (!pkts && head == tx->head)
-		return true;
+		return;
 
 	WRITE_ONCE(tx->head, head);
 	txq = netdev_get_tx_queue(tx->adapter->netdev, tx->ch);
@@ -525,7 +539,16 @@ static bool lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 	if (netif_tx_queue_stopped(txq) &&
 	    lan743x_tx_free(tx) >= LAN743X_TX_DESC_NEEDED)
 		netif_tx_wake_queue(txq);
-	return true;
+}
+
+/* More to reclaim: a believable head write-back past what was reclaimed */
+static bool lan743x_tx_pending(struct lan743x_tx *tx)
+{
+	u32 hw_head = le32_to_cpu(READ_ONCE(*tx->head_wb)) & tx->size_mask;
+
+	/* head write-back before tail: see lan743x_tx_head_ok() */
+	rmb();
+	return hw_head != tx->head && lan743x_tx_head_ok(tx, hw_head);
 }
 
 /**
@@ -539,17 +562,15 @@ int lan743x_tx_poll(struct napi_struct *napi, int budget)
 {
 	struct lan743x_tx *tx = container_of(napi, struct lan743x_tx, napi);
 	struct lan743x_adapter *adapter = tx->adapter;
-	bool sane;
 
 	if (tx->clear_sts)
 		/* Clear before looking: a completion after this sets it again */
 		lan743x_wr32(adapter, DMAC_INT_STS, DMAC_INT_BIT_TX_IOC_(tx->ch));
 
-	/* a bogus head is not more work: wait for the chip's next report */
-	sane = lan743x_tx_clean(tx, budget);
+	lan743x_tx_clean(tx, budget);
 
-	if (!budget || (sane && (le32_to_cpu(READ_ONCE(*tx->head_wb)) &
-				 tx->size_mask) != tx->head))
+	/* a bogus head is no more work: wait for the chip's next report */
+	if (!budget || lan743x_tx_pending(tx))
 		return budget;
 
 	if (napi_complete_done(napi, 0))

@@ -1,0 +1,159 @@
+# SPDX-License-Identifier: GPL-2.0
+# A hostile device: the model misbehaves on purpose, one fault at a time
+# (its test-only fault register, x-faults=on, FAULT_CTL at BAR0 + 0x1F00,
+# FAULT_ARG at + 0x1F04; busybox devmem, iomem=relaxed).  For each fault
+# the driver drops and counts what is bogus, hands the stack no partial
+# frame, recovers by itself and passes checksummed traffic afterwards.
+# Last, the chip stops answering (reads of all ones, as on a surprise
+# removal): ip link set down, rmmod and a PCI remove through sysfs must
+# complete, and the revived chip must work again after a reload/rescan.
+# (phylib WARNs when the dead chip fails its link poll: allowed here.)
+# sets: primary
+# timeout: 420
+# dmesg-allow: drivers/net/phy/phy.c
+
+[ "$DRIVER" = ours ] || skip "tests our driver's handling of a misbehaving chip"
+pci=$(basename "$(readlink "/sys/class/net/$IF/device")")
+bar0=$(head -n 1 "/sys/bus/pci/devices/$pci/resource" | cut -d' ' -f1)
+FAULT_CTL=$((bar0 + 0x1F00))
+FAULT_ARG=$((bar0 + 0x1F04))
+
+fault_arm() { # CODE [N]
+	devmem $FAULT_ARG 32 "${2:-1}" &&
+		devmem $FAULT_CTL 32 "$1" || fail "devmem write to the fault register failed"
+}
+fault_off() { devmem $FAULT_CTL 32 0; }
+fault_fired() { echo $(($(devmem $FAULT_ARG 32))); }
+fault_armed() { echo $(($(devmem $FAULT_CTL 32))); }
+
+fault_arm 2 1
+[ "$(fault_armed)" = 2 ] || skip "the model has no fault register (x-faults=off)"
+fault_off
+
+# traffic_ok WHAT: checksummed transfers both ways and a ping still work
+traffic_ok() {
+	wait_peer 20 || fail "$1: peer unreachable"
+	download_sha 1048576 >/tmp/hd.out 2>&1 || fail "$1: download: $(tail -n 1 /tmp/hd.out)"
+	upload 1048576 >/tmp/hd.out 2>&1 || fail "$1: upload: $(tail -n 1 /tmp/hd.out)"
+}
+
+# rx_fault NAME CODE N COUNTER...: arm a receive fault for N frames, let
+# pings bring frames in until it fired N times; one of COUNTERs must move.
+rx_fault() {
+	name=$1 code=$2 n=$3
+	shift 3
+	stats_snap /tmp/hd.0
+	fault_arm "$code" "$n"
+	i=0
+	while [ "$(fault_fired)" -lt "$n" ] && [ $i -lt 20 ]; do
+		ping -c 5 -i 0.05 -W 1 "$PEER" >/dev/null 2>&1
+		i=$((i + 1))
+	done
+	fired=$(fault_fired)
+	fault_off
+	[ "$fired" -ge "$n" ] || fail "$name: fired $fired of $n times"
+	# a frame left open (no LS) is dropped when the next one starts
+	ping -c 3 -i 0.1 -W 1 "$PEER" >/dev/null 2>&1
+	stats_snap /tmp/hd.1
+	moved=
+	for c in "$@"; do
+		d=$(stats_delta /tmp/hd.0 /tmp/hd.1 "$c")
+		[ "${d:-0}" -gt 0 ] && moved="$moved $c+$d"
+	done
+	[ -n "$moved" ] || fail "$name: fired $fired times, none of $* moved"
+	traffic_ok "$name"
+	log "$name: fired $fired, counted:$moved, traffic ok"
+}
+
+wait_peer 20 || fail "peer $PEER does not answer ping"
+
+# 1. bogus TX completion heads: ignored and counted, then real ones again
+stats_snap /tmp/hd.0
+fault_arm 2 3
+i=0
+while [ "$(fault_fired)" -lt 3 ] && [ $i -lt 20 ]; do
+	ping -c 5 -i 0.05 -W 1 "$PEER" >/dev/null 2>&1
+	i=$((i + 1))
+done
+fired=$(fault_fired)
+fault_off
+stats_snap /tmp/hd.1
+d=$(stats_delta /tmp/hd.0 /tmp/hd.1 tx0_bad_completions)
+[ "${d:-0}" -ge 1 ] || fail "tx-head-beyond-tail: fired $fired times, tx0_bad_completions +${d:-0}"
+traffic_ok tx-head-beyond-tail
+log "tx-head-beyond-tail: fired $fired, tx0_bad_completions +$d, traffic ok"
+
+# 2. receive write-backs that lie
+rx_fault rx-len-overflow 4 5 rx_drop_bad_desc
+rx_fault rx-ls-without-fs 5 5 rx_drop_bad_desc
+rx_fault rx-fs-without-ls 6 40 rx_drop_oversize rx_drop_bad_desc
+rx_fault rx-zero-length 7 5 rx_drop_bad_desc
+rx_fault rx-own-unfilled 8 3 rx_drop_bad_desc
+
+# 3. a DMA error (descriptor read failed, the channel stopped): the driver
+# logs it and resets the chip; traffic flows again afterwards
+fault_arm 9
+i=0
+while [ "$(fault_fired)" -lt 1 ] && [ $i -lt 20 ]; do
+	ping -c 5 -i 0.05 -W 1 "$PEER" >/dev/null 2>&1
+	i=$((i + 1))
+done
+fired=$(fault_fired)
+fault_off
+[ "$fired" -ge 1 ] || fail "dma-error: never fired"
+i=0
+while ! dmesg | tail -n 40 | grep "DMA error .*, resetting" >/dev/null; do
+	i=$((i + 1))
+	[ $i -lt 20 ] || fail "dma-error: no 'DMA error ..., resetting' in the kernel log"
+	sleep 1
+done
+wait_carrier 1 30 || fail "dma-error: no carrier after the reset"
+traffic_ok dma-error
+log "dma-error: logged, chip reset, traffic ok"
+
+# 4. DMA stop never completes: a ring resize must still finish (each
+# channel is reset instead) and leave working rings
+fault_arm 3
+t0=$(date +%s)
+ethtool -G "$IF" rx 256 >/tmp/hd.out 2>&1
+rc=$?
+fired=$(fault_fired)
+fault_off
+[ $rc = 0 ] || fail "stop-hang: ethtool -G rx 256: $(cat /tmp/hd.out)"
+[ "$fired" -ge 1 ] || fail "stop-hang: no stop command was swallowed"
+dmesg | tail -n 40 | grep "did not stop: reset" >/dev/null ||
+	fail "stop-hang: no 'did not stop: reset' in the kernel log"
+traffic_ok stop-hang
+ethtool -G "$IF" rx 128 || fail "stop-hang: ethtool -G rx 128 failed afterwards"
+traffic_ok "stop-hang, back to 128"
+log "stop-hang: $fired stops swallowed, resize done in $(($(date +%s) - t0)) s by channel resets, traffic ok"
+
+# 5. the chip stops answering: down and rmmod complete, a revived chip
+# works after a reload
+fault_arm 1
+[ "$(devmem $((bar0 + 0x50)) 32)" = 0xFFFFFFFF ] ||
+	fail "dead: a register does not read all ones"
+t0=$(date +%s)
+ip link set "$IF" down || fail "dead: ip link set down failed"
+unload_module >/tmp/hd.out || fail "dead: $(cat /tmp/hd.out)"
+log "dead chip: down and rmmod in $(($(date +%s) - t0)) s"
+fault_off
+[ "$(fault_armed)" = 0 ] || fail "dead: the chip does not revive"
+load_module >/tmp/hd.out || fail "dead, revived: $(cat /tmp/hd.out)"
+traffic_ok "dead, revived and reloaded"
+
+# 6. the chip stops answering under traffic, then the PCI device is
+# removed through sysfs; a rescan after reviving finds and probes it
+fault_arm 1
+ping -c 10 -i 0.05 -W 1 "$PEER" >/dev/null 2>&1
+t0=$(date +%s)
+echo 1 >"/sys/bus/pci/devices/$pci/remove" || fail "dead: PCI remove failed"
+[ ! -e "/sys/bus/pci/devices/$pci" ] || fail "dead: $pci still present after remove"
+log "dead chip: PCI remove in $(($(date +%s) - t0)) s"
+fault_off
+echo 1 >/sys/bus/pci/rescan || fail "rescan failed"
+wait_if 30 || fail "no interface after the rescan"
+if_configure || fail "configuring $IF after the rescan failed"
+wait_carrier 1 30 || fail "no carrier after the rescan"
+traffic_ok "dead, removed, revived and rescanned"
+echo "every device fault dropped and counted, the driver recovered; a dead chip went down, away and came back"
