@@ -142,7 +142,24 @@ fault_off
 load_module >/tmp/hd.out || fail "dead, revived: $(cat /tmp/hd.out)"
 traffic_ok "dead, revived and reloaded"
 
-# 6. the chip stops answering under traffic, then the PCI device is
+# 6. the chip dies during a ring resize: the new rings and then the old
+# ones fail to start, the channels stay down; down and rmmod must still
+# complete (a channel that did not restart has NAPI off already)
+fault_arm 1
+ethtool -G "$IF" rx 256 >/tmp/hd.out 2>&1 &&
+	fail "dead: a ring resize on a dead chip reported success"
+log "dead chip, ring resize refused: $(tail -n 1 /tmp/hd.out)"
+dmesg | tail -n 20 | grep "RX channel [0-9] is down" >/dev/null ||
+	fail "dead: no 'RX channel N is down' after the failed resize"
+t0=$(date +%s)
+ip link set "$IF" down || fail "dead, failed resize: ip link set down failed"
+unload_module >/tmp/hd.out || fail "dead, failed resize: $(cat /tmp/hd.out)"
+log "dead chip, failed resize: down and rmmod in $(($(date +%s) - t0)) s"
+fault_off
+load_module >/tmp/hd.out || fail "dead, failed resize, revived: $(cat /tmp/hd.out)"
+traffic_ok "dead during a resize, revived and reloaded"
+
+# 7. the chip stops answering under traffic, then the PCI device is
 # removed through sysfs; a rescan after reviving finds and probes it
 fault_arm 1
 ping -c 10 -i 0.05 -W 1 "$PEER" >/dev/null 2>&1
