@@ -363,7 +363,7 @@ static int lan743x_set_ringparam(struct net_device *netdev,
 			return -ENOMEM;
 		}
 	}
-	if (memcmp(&p, &adapter->rxp, sizeof(p))) {
+	if (lan743x_rx_params_need_rings(&p, &adapter->rxp)) {
 		ret = lan743x_rx_reconfigure(adapter, &p, netdev->mtu, extack);
 		if (ret) {
 			lan743x_tx_spare_free(tx_spare);
@@ -401,7 +401,7 @@ static int lan743x_set_priv_flags(struct net_device *netdev, u32 flags)
 	p.mtu_buffers = flags & LAN743X_PRIV_RX_MTU_BUFFERS;
 	p.partial_sync = flags & LAN743X_PRIV_RX_PARTIAL_SYNC;
 	p.page_pool = flags & LAN743X_PRIV_RX_PAGE_POOL;
-	if (!memcmp(&p, &adapter->rxp, sizeof(p)))
+	if (!lan743x_rx_params_need_rings(&p, &adapter->rxp))
 		return 0;
 	return lan743x_rx_reconfigure(adapter, &p, netdev->mtu, NULL);
 }

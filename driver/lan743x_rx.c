@@ -460,7 +460,7 @@ static void lan743x_rx_csum(struct lan743x_rx *rx, struct sk_buff *skb,
 	const u32 bad = RX_DESC_DATA1_STATUS_ICE_ | RX_DESC_DATA1_STATUS_TCE_ |
 			RX_DESC_DATA1_STATUS_ICSM_;
 
-	if (rx->csum && !(data1 & bad)) {
+	if (READ_ONCE(rx->csum) && !(data1 & bad)) {
 		skb->ip_summed = CHECKSUM_UNNECESSARY;
 		b->csum_unnecessary++;
 	} else {
@@ -722,6 +722,25 @@ int lan743x_rx_poll(struct napi_struct *napi, int budget)
 		writel(rx->tail | rearm, rx->tail_reg);
 	}
 	return b.packets;
+}
+
+/**
+ * lan743x_rx_params_need_rings() - do RX rings built for @b serve @a?
+ * @a: wanted parameters
+ * @b: current parameters
+ *
+ * Compared field by field (not memcmp(): padding).  Copybreak and the TX
+ * ring size change without new RX rings.
+ *
+ * Return: true if @a needs new RX rings.
+ */
+bool lan743x_rx_params_need_rings(const struct lan743x_rx_params *a,
+				  const struct lan743x_rx_params *b)
+{
+	return a->rx_ring_size != b->rx_ring_size || a->buf_len != b->buf_len ||
+	       a->mtu_buffers != b->mtu_buffers ||
+	       a->partial_sync != b->partial_sync ||
+	       a->page_pool != b->page_pool;
 }
 
 /**

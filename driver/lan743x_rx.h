@@ -269,6 +269,8 @@ struct lan743x_rx {
 
 /* lan743x_rx.c */
 void lan743x_rx_params_init(struct lan743x_rx_params *p);
+bool lan743x_rx_params_need_rings(const struct lan743x_rx_params *a,
+				  const struct lan743x_rx_params *b);
 int lan743x_rx_reconfigure(struct lan743x_adapter *adapter,
 			   const struct lan743x_rx_params *p, unsigned int mtu,
 			   struct netlink_ext_ack *extack);
