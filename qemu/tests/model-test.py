@@ -980,6 +980,27 @@ def test_fault_rx(q):
           and not (q.rd(INT_STS) & (1 << 10)))
     q.wr(INT_EN_CLR, 1 << 10)
 
+    # RX_BAD_FCS: two frames dropped and counted as FCS errors, no DMA;
+    # a frame the RFE filters out does not count; then a normal frame
+    setup_rx(q, 0, n=8, ts=False)
+    fcs0, total0 = q.rd(0x1200), q.rd(0x1254)
+    fault_arm(q, 10, 2)
+    frame = eth(MAC, PEER, 0x0800, ipv4_tcp(b"b" * 100))
+    q.inject(eth(b"\x02\x00\x00\x00\x00\x99", PEER, 0x0800,
+                 ipv4_tcp(b"x" * 100)))
+    q.inject(frame)
+    q.inject(frame)
+    spoilt = q.rd(FAULT_CTL), q.rd(FAULT_ARG), rx_desc(q, 0, 0)[0]
+    q.inject(frame)
+    d = rx_desc(q, 0, 0)
+    fcs, total = q.rd(0x1200) - fcs0, q.rd(0x1254) - total0
+    check("fault-rx-bad-fcs", spoilt[0] == 0 and spoilt[1] == 2
+          and spoilt[2] & OWN and fcs == 2 and total == 1
+          and d[0] & FS and d[0] & LS and flen(d[0]) == len(frame) + 4
+          and rx_desc(q, 0, 1)[0] & OWN,
+          "FAULT_CTL %d fired %d desc 0x%08x then 0x%08x, FCS errors +%d "
+          "total frames +%d" % (spoilt + (d[0], fcs, total)))
+
     # An unknown code arms nothing
     fault_arm(q, 42)
     check("fault-unknown-code", q.rd(FAULT_CTL) == 0)

@@ -369,7 +369,8 @@ enum {
     LAN743X_FAULT_RX_ZERO_LEN = 7,
     LAN743X_FAULT_RX_OWN_UNFILLED = 8,
     LAN743X_FAULT_DMA_ERROR = 9,
-    LAN743X_FAULT_LAST = LAN743X_FAULT_DMA_ERROR,
+    LAN743X_FAULT_RX_BAD_FCS = 10,
+    LAN743X_FAULT_LAST = LAN743X_FAULT_RX_BAD_FCS,
 };
 
 /* RX descriptor (16 bytes; data0 written last by the device) */
@@ -1262,6 +1263,13 @@ static void lan743x_tx_dma_error(LAN743xState *s, int ch, const char *why)
  *                           ERR is enabled in DMAC_INT_EN_SET), both W1C;
  *                           the channel is stopped, (0, 1), and the frame
  *                           is lost.  [1 once fired]
+ * 10   RX_BAD_FCS           the next N frames from the wire that pass the
+ *                           RFE address filter arrive with a wrong FCS (a
+ *                           tap carries none): the MAC drops them and
+ *                           counts them in STAT_RX_FCS_ERRORS, as any FCS
+ *                           error; no DMA, no other counter.  A frame the
+ *                           filter drops, or one while RXEN is off, does
+ *                           not count towards N.  [frames]
  *
  * The error bits are the chip's, named as in the pre-mainline Linux
  * driver (mainline has none of them and never enables them).  Whether a
@@ -2529,6 +2537,13 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
     }
     if (!lan743x_rfe_accept(s, buf)) {
         trace_lan743x_rx_filtered(size);
+        return full;
+    }
+
+    if (unlikely(s->fault == LAN743X_FAULT_RX_BAD_FCS)) {
+        lan743x_fault_fire(s, -1, true);
+        lan743x_stat_add(s, R_STAT_RX_FCS_ERRORS, 1);
+        lan743x_update_irq(s);
         return full;
     }
 
