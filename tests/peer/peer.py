@@ -14,6 +14,25 @@ the guest half-closes its side after sending and reads until we close.
                    socket, <ms> apart (the guest's link goes away meanwhile,
                    so the reply comes first)
   PING             reply "PONG" (readiness check)
+  RAW <kind> <n> [<ms>]
+                   write raw Ethernet frames onto the tap (AF_PACKET): n
+                   bad frames of <kind>, each between good ones (ICMP echo
+                   requests from us to the requesting guest, which it
+                   counts as Icmp InEchos), n + 1 good in all; reply
+                   "SENT <kind> bad <n> good <m> sizes <lo>-<hi>" (sizes
+                   without FCS).  With <ms> the reply comes first and the
+                   frames <ms> later (time for the guest to arm a fault).
+                   Kinds: runt (14..59 bytes), oversize (above the
+                   MTU-derived MAX_SIZE, 1515..9216 bytes at MTU 1500),
+                   giant (9217..65000: beyond the jumbo limit and the
+                   chip's 16 KiB MAX_SIZE field), ethertype (odd
+                   EtherTypes and 802.3 length fields, many disagreeing
+                   with the frame's size), badfcs (n frames of EtherType
+                   0x88b5, then n + 1 good: the guest makes the model spoil
+                   the FCS of the n first with its fault register, code 10;
+                   nothing is interleaved, as the model spoils whatever
+                   comes next).  For frames above the tap's MTU it is
+                   raised while they go out and restored afterwards.
 
 Errors are answered with a line starting with "ERR".  Python stdlib only.
 """
@@ -24,6 +43,7 @@ import json
 import os
 import socket
 import socketserver
+import struct
 import subprocess
 import sys
 import threading
@@ -31,6 +51,92 @@ import time
 
 MAX_BYTES = 256 << 20   # refuse silly sizes instead of exhausting memory
 CHUNK = 1 << 20
+RAW_MAX = 200           # bad frames per RAW request
+RAW_GAP = 0.003         # seconds between raw frames: the guest's ring under
+                        # TCG must never be what drops a good one
+ETH_P_EXP = 0x88b5      # IEEE 802 local experimental EtherType 1
+
+
+def ip_csum(data):
+    if len(data) % 2:
+        data += b"\0"
+    total = sum(struct.unpack("!%dH" % (len(data) // 2), data))
+    while total >> 16:
+        total = (total & 0xffff) + (total >> 16)
+    return ~total & 0xffff
+
+
+def eth_frame(dst, src, etype, payload):
+    return dst + src + struct.pack("!H", etype) + payload
+
+
+def echo_request(dst_mac, src_mac, src_ip, dst_ip, seq):
+    """A good ICMP echo request, 98 bytes (ping's default size)."""
+    data = b"lan743x-raw-good" + bytes(40)
+    icmp = struct.pack("!BBHHH", 8, 0, 0, 0x4c54, seq & 0xffff) + data
+    icmp = icmp[:2] + struct.pack("!H", ip_csum(icmp)) + icmp[4:]
+    ip = struct.pack("!BBHHHBBH4s4s", 0x45, 0, 20 + len(icmp), seq & 0xffff,
+                     0, 64, 1, 0, src_ip, dst_ip)
+    ip = ip[:10] + struct.pack("!H", ip_csum(ip)) + ip[12:]
+    return eth_frame(dst_mac, src_mac, 0x0800, ip + icmp)
+
+
+def bad_frames(kind, n, dst, src, src_ip, dst_ip):
+    """n frames of @kind (without FCS), none of them an echo request
+    the guest would count."""
+    out = []
+    if kind == "runt":
+        # IPv4 cut short (header claims 84 bytes), truncated ARP, other
+        for i in range(n):
+            size = 14 + i % 46
+            etype = (0x0800, 0x0806, ETH_P_EXP)[i % 3]
+            body = echo_request(dst, src, src_ip, dst_ip, 0xf000 + i)[14:]
+            out.append(eth_frame(dst, src, etype, body)[:size])
+    elif kind in ("oversize", "giant"):
+        sizes = ((1515, 1516, 1518, 1519, 1522, 1600, 2048, 4096, 8192,
+                  9000, 9014, 9018, 9216) if kind == "oversize" else
+                 (9217, 9218, 9234, 10240, 16000, 16380, 16384, 16385,
+                  20000, 32768, 65000))
+        for i in range(n):
+            size = sizes[i % len(sizes)]
+            # a whole echo request with a huge payload: dropped by the MAC,
+            # or counted if it ever got through
+            body = echo_request(dst, src, src_ip, dst_ip, 0xf000 + i)[14:]
+            body += bytes((j & 0xff for j in range(size - 14 - len(body))))
+            out.append(eth_frame(dst, src, 0x0800, body))
+    elif kind == "ethertype":
+        # (type or 802.3 length, frame size): lengths 0, 1, 46 and 1500
+        # match a 60- or 1514-byte frame, the others do not; 0x05dd..0x05ff
+        # are neither length nor type; 0xffff as the first payload bytes is
+        # raw 802.3 (Novell)
+        cases = ((0x0000, 60), (0x0001, 60), (0x002e, 60), (0x0040, 60),
+                 (0x05dc, 60), (0x05dc, 1514), (0x0100, 1514), (0x05dd, 60),
+                 (0x05ff, 200), (0x0600, 60), (0x0801, 100), (ETH_P_EXP, 60),
+                 (0x9000, 64), (0xfffe, 1514), (0xffff, 60), (0x002e, 1514))
+        for i in range(n):
+            etype, size = cases[i % len(cases)]
+            body = bytes(((i + j) & 0xff for j in range(size - 14)))
+            if i % len(cases) == 14:
+                body = b"\xff\xff" + body[2:]
+            out.append(eth_frame(dst, src, etype, body))
+    elif kind == "badfcs":
+        for i in range(n):
+            size = (60, 64, 128, 512, 1024, 1514)[i % 6]
+            out.append(eth_frame(dst, src, ETH_P_EXP, bytes(size - 14)))
+    else:
+        raise ValueError(f"unknown kind {kind}")
+    return out
+
+
+def guest_mac(tap, ip):
+    """The MAC address the tap's neighbour table has for @ip."""
+    with open("/proc/net/arp") as f:
+        for line in f.readlines()[1:]:
+            w = line.split()
+            if len(w) >= 6 and w[0] == ip and w[5] == tap and \
+                    w[3] != "00:00:00:00:00:00":
+                return bytes.fromhex(w[3].replace(":", ""))
+    raise OSError(f"no neighbour entry for {ip} on {tap}")
 
 
 def log(msg):
@@ -137,6 +243,40 @@ class Handler(socketserver.StreamRequestHandler):
                         "mtu", str(mtu)], check=True, timeout=10)
         self.reply("OK")
 
+    def do_RAW(self, kind, n, ms=None):
+        n = int(n)
+        if not 1 <= n <= RAW_MAX:
+            raise ValueError(f"count {n} out of range")
+        tap = self.server.tap
+        ip = self.client_address[0]
+        dst = guest_mac(tap, ip)
+        with open(f"/sys/class/net/{tap}/address") as f:
+            src = bytes.fromhex(f.read().strip().replace(":", ""))
+        src_ip = socket.inet_aton(self.server.server_address[0])
+        dst_ip = socket.inet_aton(ip)
+        bad = bad_frames(kind, n, dst, src, src_ip, dst_ip)
+        good = [echo_request(dst, src, src_ip, dst_ip, i)
+                for i in range(n + 1)]
+        if kind == "badfcs":
+            frames = bad + good
+        else:
+            frames = [good[0]]
+            for b, g in zip(bad, good[1:]):
+                frames += [b, g]
+        sizes = [len(b) for b in bad]
+        text = (f"SENT {kind} bad {len(bad)} good {len(good)} "
+                f"sizes {min(sizes)}-{max(sizes)}")
+        if ms is None:
+            self.server.raw_send(frames)
+            self.reply(text)
+            return
+        ms = int(ms)
+        if not 0 <= ms <= 60000:
+            raise ValueError(f"delay {ms} out of range")
+        self.reply(text)
+        threading.Thread(target=self.server.raw_send, args=(frames, ms),
+                         daemon=True).start()
+
     def do_LINK_FLAP(self, ms):
         ms = int(ms)
         if not 0 < ms <= 120000:
@@ -155,6 +295,30 @@ class Server(socketserver.ThreadingTCPServer):
         self.tap = tap
         self.qmp = Qmp(qmp)
         self.netdev = netdev
+        self.raw_lock = threading.Lock()
+
+    def raw_send(self, frames, ms=0):
+        time.sleep(ms / 1000)
+        need = max(len(f) for f in frames) - 14
+        with open(f"/sys/class/net/{self.tap}/mtu") as f:
+            mtu = int(f.read())
+        with self.raw_lock:
+            try:
+                if need > mtu:
+                    subprocess.run(["ip", "link", "set", "dev", self.tap,
+                                    "mtu", str(need)], check=True, timeout=10)
+                with socket.socket(socket.AF_PACKET, socket.SOCK_RAW) as s:
+                    s.bind((self.tap, 0))
+                    for f in frames:
+                        s.send(f)
+                        time.sleep(RAW_GAP)
+                log(f"RAW: {len(frames)} frames written to {self.tap}")
+            finally:
+                if need > mtu:
+                    # let the last frame leave the tap's queue first
+                    time.sleep(0.2)
+                    subprocess.run(["ip", "link", "set", "dev", self.tap,
+                                    "mtu", str(mtu)], check=True, timeout=10)
 
     def flap(self, ms):
         # Let the "OK" reach the guest before its link disappears.
