@@ -1001,6 +1001,35 @@ def test_fault_rx(q):
           "FAULT_CTL %d fired %d desc 0x%08x then 0x%08x, FCS errors +%d "
           "total frames +%d" % (spoilt + (d[0], fcs, total)))
 
+    # RX_BAD_FCS above MAX_SIZE (reset value 1518): a jabber, not an FCS
+    # error nor an oversize frame
+    jab0, over0, fcs0 = q.rd(0x120c), q.rd(0x1214), q.rd(0x1200)
+    fault_arm(q, 10, 1)
+    q.inject(eth(MAC, PEER, 0x0800, ipv4_tcp(b"j" * 1600)))
+    jab, over, fcs = (q.rd(0x120c) - jab0, q.rd(0x1214) - over0,
+                      q.rd(0x1200) - fcs0)
+    check("fault-rx-bad-fcs-jabber", jab == 1 and over == 0 and fcs == 0
+          and q.rd(FAULT_CTL) == 0,
+          "jabber +%d oversize +%d FCS +%d" % (jab, over, fcs))
+
+    # RX_RUNT: a 42-byte frame dropped as undersize, a 60-byte one passes
+    # and does not count, the next short one is a runt again, then padded
+    setup_rx(q, 0, n=8, ts=False)
+    und0 = q.rd(0x1210)
+    fault_arm(q, 11, 2)
+    runt = eth(MAC, PEER, 0x0806, bytes(28))
+    q.inject(runt)
+    q.inject(eth(MAC, PEER, 0x0806, bytes(46)))
+    q.inject(runt)
+    spoilt = q.rd(FAULT_CTL), q.rd(FAULT_ARG), q.rd(0x1210) - und0
+    q.inject(runt)
+    d = [rx_desc(q, 0, i)[0] for i in range(3)]
+    check("fault-rx-runt", spoilt == (0, 2, 2) and flen(d[0]) == 64
+          and flen(d[1]) == 64 and d[2] & OWN
+          and q.rd(0x1210) - und0 == 2,
+          "FAULT_CTL %d fired %d undersize +%d, descs %s"
+          % (spoilt + ([hex(x) for x in d],)))
+
     # An unknown code arms nothing
     fault_arm(q, 42)
     check("fault-unknown-code", q.rd(FAULT_CTL) == 0)

@@ -357,6 +357,10 @@ REG32(STAT_TX_TOTAL_FRAMES, 0x12d8)
  */
 REG32(FAULT_CTL, 0x1f00)
 REG32(FAULT_ARG, 0x1f04)
+/* chip counters that only injected wire faults move (RX_BAD_FCS, RX_RUNT) */
+REG32(STAT_RX_FRAGMENT_ERRORS, 0x1208)
+REG32(STAT_RX_JABBER_ERRORS, 0x120c)
+REG32(STAT_RX_UNDERSIZE_FRAME_ERRORS, 0x1210)
 
 enum {
     LAN743X_FAULT_NONE = 0,
@@ -370,7 +374,8 @@ enum {
     LAN743X_FAULT_RX_OWN_UNFILLED = 8,
     LAN743X_FAULT_DMA_ERROR = 9,
     LAN743X_FAULT_RX_BAD_FCS = 10,
-    LAN743X_FAULT_LAST = LAN743X_FAULT_RX_BAD_FCS,
+    LAN743X_FAULT_RX_RUNT = 11,
+    LAN743X_FAULT_LAST = LAN743X_FAULT_RX_RUNT,
 };
 
 /* RX descriptor (16 bytes; data0 written last by the device) */
@@ -1266,9 +1271,22 @@ static void lan743x_tx_dma_error(LAN743xState *s, int ch, const char *why)
  * 10   RX_BAD_FCS           the next N frames from the wire that pass the
  *                           RFE address filter arrive with a wrong FCS (a
  *                           tap carries none): the MAC drops them and
- *                           counts them in STAT_RX_FCS_ERRORS, as any FCS
- *                           error; no DMA, no other counter.  A frame the
- *                           filter drops, or one while RXEN is off, does
+ *                           counts them as the chip counts an FCS error,
+ *                           by size: above MAX_SIZE (MAX_SIZE + 4 tagged
+ *                           with FSE) in STAT_RX_JABBER_ERRORS, else in
+ *                           STAT_RX_FCS_ERRORS (the model pads short
+ *                           frames, so none is a fragment); no DMA, no
+ *                           other counter.  A frame the filter drops, or
+ *                           one while RXEN is off, does not count towards
+ *                           N.  [frames]
+ * 11   RX_RUNT              the next N frames from the wire shorter than
+ *                           60 bytes (without FCS) that pass the RFE
+ *                           filter are taken as they came, as runts (the
+ *                           model otherwise pads them, as the sending NIC
+ *                           would have: a tap delivers host frames
+ *                           unpadded): the MAC drops them and counts them
+ *                           in STAT_RX_UNDERSIZE_FRAME_ERRORS (their FCS
+ *                           is good); longer frames pass untouched and do
  *                           not count towards N.  [frames]
  *
  * The error bits are the chip's, named as in the pre-mainline Linux
@@ -1539,6 +1557,32 @@ static void lan743x_fault_rx_done(LAN743xState *s, int ch)
         lan743x_fault_fire(s, ch, true);
         break;
     }
+}
+
+static void lan743x_stat_add(LAN743xState *s, int reg, uint32_t n);
+
+/*
+ * A frame of @size bytes (no FCS, unpadded) passed the RFE filter;
+ * @oversize: above MAX_SIZE.  Returns true if the MAC drops it instead
+ * (RX_BAD_FCS, RX_RUNT), counted as the chip counts it.
+ */
+static bool lan743x_fault_rx_wire(LAN743xState *s, size_t size, bool oversize)
+{
+    switch (s->fault) {
+    case LAN743X_FAULT_RX_BAD_FCS:
+        lan743x_fault_fire(s, -1, true);
+        lan743x_stat_add(s, oversize ? R_STAT_RX_JABBER_ERRORS
+                                     : R_STAT_RX_FCS_ERRORS, 1);
+        return true;
+    case LAN743X_FAULT_RX_RUNT:
+        if (size >= LAN743X_MIN_FRAME) {
+            return false;
+        }
+        lan743x_fault_fire(s, -1, true);
+        lan743x_stat_add(s, R_STAT_RX_UNDERSIZE_FRAME_ERRORS, 1);
+        return true;
+    }
+    return false;
 }
 
 /* ------------------------------------------------------------------ */
@@ -2540,19 +2584,18 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
         return full;
     }
 
-    if (unlikely(s->fault == LAN743X_FAULT_RX_BAD_FCS)) {
-        lan743x_fault_fire(s, -1, true);
-        lan743x_stat_add(s, R_STAT_RX_FCS_ERRORS, 1);
-        lan743x_update_irq(s);
-        return full;
-    }
-
     len = MAX(size, LAN743X_MIN_FRAME);
     frame_len = len + LAN743X_FCS_LEN;
     lan743x_parse(buf, size, &pi);
     max = FIELD_EX32(mac_rx, MAC_RX, MAX_SIZE);
     if (pi.vlan && FIELD_EX32(mac_rx, MAC_RX, FSE)) {
         max += 4;
+    }
+    if (unlikely(s->fault) &&
+        lan743x_fault_rx_wire(s, size, frame_len > max ||
+                                       frame_len > LAN743X_MAX_FRAME)) {
+        lan743x_update_irq(s);
+        return full;
     }
     if (frame_len > max || frame_len > LAN743X_MAX_FRAME) {
         trace_lan743x_rx_oversize(frame_len, max);
