@@ -8,14 +8,17 @@
 #  - runt (14..59 bytes): the model pads what the tap delivers to 60 bytes
 #    as the sending NIC would have (a tap cannot carry a real runt), so
 #    they are received frames, no MAC error, and the stack drops them;
+#    then again with fault 11 (RX_RUNT) armed: taken unpadded, as real
+#    runts, dropped by the MAC and counted in RX_UNDERSIZE_FRAME_ERRORS
+#    (ip -s: rx_length_errors);
 #  - oversize (1515..9216) and giant (9217..65000): above MAC_RX MAX_SIZE
 #    (MTU + 18): dropped by the MAC, counted in RX_OVERSIZE_FRAME_ERRORS
 #    (ip -s: rx_length_errors);
 #  - ethertype (odd EtherTypes, 802.3 length fields right and wrong): the
 #    chip passes them, the stack drops them as unhandled (rx_dropped);
 #  - badfcs: the model spoils the FCS of the next N frames (fault register
-#    code 10, x-faults=on): dropped by the MAC, counted in RX_FCS_ERRORS
-#    (ip -s: rx_crc_errors).
+#    code 10, x-faults=on; the peer sends them all, then the good ones):
+#    dropped by the MAC, counted in RX_FCS_ERRORS (ip -s: rx_crc_errors).
 # Chip counters are the chip's: both drivers run it; ip -s link error
 # fields and the driver's drop counters are checked with ours only.
 # sets: primary
@@ -139,31 +142,45 @@ mac_drops_them "$C_OVER" sys_rx_length_errors
 neighbours_ok
 report "$C_OVER +$(d "$C_OVER")"
 
-# badfcs: the peer answers first and sends 1.5 s later; the model spoils
-# the FCS of the next N frames meanwhile armed (the first may be a late
-# ACK of the request's connection: then one 0x88b5 frame gets through and
-# the stack drops it)
+# Kinds that need the model's fault register (x-faults=on): the peer
+# answers first and sends 1.5 s later, the fault is armed meanwhile for
+# the next N frames it applies to (the first may be a late ACK of the
+# request's connection: then one bad frame gets through, and the stack
+# drops it).
 devmem $FAULT_ARG 32 1 && devmem $FAULT_CTL 32 10 || fail "devmem failed"
 [ $(($(devmem $FAULT_CTL 32))) = 10 ] || fail "the model has no fault register (x-faults=off)"
 devmem $FAULT_CTL 32 0
-kind=badfcs
-n=12
-snap /tmp/hw.0
-sent=$(peer_cmd "RAW badfcs $n 1500") || true
-case $sent in SENT*) ;; *) fail "badfcs: peer says '${sent:-nothing}'" ;; esac
-devmem $FAULT_ARG 32 $n && devmem $FAULT_CTL 32 10
-bad=$(echo "$sent" | awk '{ print $4 }')
-good=$(echo "$sent" | awk '{ print $6 }')
-i=0
-while [ $(($(devmem $FAULT_ARG 32))) -lt $n ] && [ $i -lt 100 ]; do
-	usleep 100000
-	i=$((i + 1))
-done
-fired=$(($(devmem $FAULT_ARG 32)))
-devmem $FAULT_CTL 32 0
-[ "$fired" = "$n" ] || fail "badfcs: the fault fired $fired of $n times"
-sleep 1
-snap /tmp/hw.1
+
+# rx_fault_kind KIND N CODE
+rx_fault_kind() {
+	kind=$1
+	snap /tmp/hw.0
+	sent=$(peer_cmd "RAW $kind $2 1500") || true
+	case $sent in SENT*) ;; *) fail "$kind: peer says '${sent:-nothing}'" ;; esac
+	devmem $FAULT_ARG 32 "$2" && devmem $FAULT_CTL 32 "$3"
+	bad=$(echo "$sent" | awk '{ print $4 }')
+	good=$(echo "$sent" | awk '{ print $6 }')
+	i=0
+	while [ $(($(devmem $FAULT_ARG 32))) -lt "$2" ] && [ $i -lt 100 ]; do
+		usleep 100000
+		i=$((i + 1))
+	done
+	fired=$(($(devmem $FAULT_ARG 32)))
+	devmem $FAULT_CTL 32 0
+	[ "$fired" = "$2" ] || fail "$kind: fault $3 fired $fired of $2 times"
+	sleep 1
+	snap /tmp/hw.1
+}
+
+# runts as the wire would carry them (fault 11, RX_RUNT: unpadded)
+rx_fault_kind runt 46 11
+kind="runt, unpadded"
+mac_drops_them "$C_UNDER" sys_rx_length_errors
+neighbours_ok
+report "$C_UNDER +$(d "$C_UNDER")"
+
+# bad FCS (fault 10, RX_BAD_FCS), legal sizes
+rx_fault_kind badfcs 12 10
 mac_drops_them "$C_FCS" sys_rx_crc_errors
 neighbours_ok
 report "$C_FCS +$(d "$C_FCS")"
