@@ -31,8 +31,11 @@ the guest half-closes its side after sending and reads until we close.
                    0x88b5, then n + 1 good: the guest makes the model spoil
                    the FCS of the n first with its fault register, code 10;
                    nothing is interleaved, as the model spoils whatever
-                   comes next).  For frames above the tap's MTU it is
-                   raised while they go out and restored afterwards.
+                   comes next).  The model pads short frames as a sending
+                   NIC would; with <ms> the guest can arm code 11 (RX_RUNT)
+                   to have runts taken unpadded.  For frames above the
+                   tap's MTU it is raised while they go out and restored
+                   afterwards.
 
 Errors are answered with a line starting with "ERR".  Python stdlib only.
 """
