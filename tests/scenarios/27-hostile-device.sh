@@ -37,21 +37,27 @@ traffic_ok() {
 	upload 1048576 >/tmp/hd.out 2>&1 || fail "$1: upload: $(tail -n 1 /tmp/hd.out)"
 }
 
-# rx_fault NAME CODE N COUNTER...: arm a receive fault for N frames, let
-# pings bring frames in until it fired N times; one of COUNTERs must move.
-rx_fault() {
-	name=$1 code=$2 n=$3
-	shift 3
-	stats_snap /tmp/hd.0
-	fault_arm "$code" "$n"
+# fault_until NAME CODE N: arm a fault for N events and let pings bring
+# traffic until it fired N times; disarm; sets fired.
+fault_until() {
+	fault_arm "$2" "$3"
 	i=0
-	while [ "$(fault_fired)" -lt "$n" ] && [ $i -lt 20 ]; do
+	while [ "$(fault_fired)" -lt "$3" ] && [ $i -lt 20 ]; do
 		ping -c 5 -i 0.05 -W 1 "$PEER" >/dev/null 2>&1
 		i=$((i + 1))
 	done
 	fired=$(fault_fired)
 	fault_off
-	[ "$fired" -ge "$n" ] || fail "$name: fired $fired of $n times"
+	[ "$fired" -ge "$3" ] || fail "$1: fired $fired of $3 times"
+}
+
+# rx_fault NAME CODE N COUNTER...: a receive fault for N events; one of
+# COUNTERs must move.
+rx_fault() {
+	name=$1
+	stats_snap /tmp/hd.0
+	fault_until "$1" "$2" "$3"
+	shift 3
 	# a frame left open (no LS) is dropped when the next one starts
 	ping -c 3 -i 0.1 -W 1 "$PEER" >/dev/null 2>&1
 	stats_snap /tmp/hd.1
@@ -69,14 +75,7 @@ wait_peer 20 || fail "peer $PEER does not answer ping"
 
 # 1. bogus TX completion heads: ignored and counted, then real ones again
 stats_snap /tmp/hd.0
-fault_arm 2 3
-i=0
-while [ "$(fault_fired)" -lt 3 ] && [ $i -lt 20 ]; do
-	ping -c 5 -i 0.05 -W 1 "$PEER" >/dev/null 2>&1
-	i=$((i + 1))
-done
-fired=$(fault_fired)
-fault_off
+fault_until tx-head-beyond-tail 2 3
 stats_snap /tmp/hd.1
 d=$(stats_delta /tmp/hd.0 /tmp/hd.1 tx0_bad_completions)
 [ "${d:-0}" -ge 1 ] || fail "tx-head-beyond-tail: fired $fired times, tx0_bad_completions +${d:-0}"
@@ -92,15 +91,7 @@ rx_fault rx-own-unfilled 8 3 rx_drop_bad_desc
 
 # 3. a DMA error (descriptor read failed, the channel stopped): the driver
 # logs it and resets the chip; traffic flows again afterwards
-fault_arm 9
-i=0
-while [ "$(fault_fired)" -lt 1 ] && [ $i -lt 20 ]; do
-	ping -c 5 -i 0.05 -W 1 "$PEER" >/dev/null 2>&1
-	i=$((i + 1))
-done
-fired=$(fault_fired)
-fault_off
-[ "$fired" -ge 1 ] || fail "dma-error: never fired"
+fault_until dma-error 9 1
 i=0
 while ! dmesg | tail -n 40 | grep "DMA error .*, resetting" >/dev/null; do
 	i=$((i + 1))
