@@ -27,7 +27,11 @@ the guest half-closes its side after sending and reads until we close.
                    giant (9217..65000: beyond the jumbo limit and the
                    chip's 16 KiB MAX_SIZE field), ethertype (odd
                    EtherTypes and 802.3 length fields, many disagreeing
-                   with the frame's size), badfcs (n frames of EtherType
+                   with the frame's size), vlan (priority-tagged echo
+                   requests of 1514..1518 bytes, as big as a tagged
+                   frame may be at MTU 1500: bad only if the MAC does not
+                   allow tagged frames 4 bytes more, FSE), badfcs (n
+                   frames of EtherType
                    0x88b5, then n + 1 good: the guest makes the model spoil
                    the FCS of the n first with its fault register, code 10;
                    nothing is interleaved, as the model spoils whatever
@@ -73,9 +77,9 @@ def eth_frame(dst, src, etype, payload):
     return dst + src + struct.pack("!H", etype) + payload
 
 
-def echo_request(dst_mac, src_mac, src_ip, dst_ip, seq):
+def echo_request(dst_mac, src_mac, src_ip, dst_ip, seq, data_len=56):
     """A good ICMP echo request, 98 bytes (ping's default size)."""
-    data = b"lan743x-raw-good" + bytes(40)
+    data = (b"lan743x-raw-good" + bytes(data_len))[:data_len]
     icmp = struct.pack("!BBHHH", 8, 0, 0, 0x4c54, seq & 0xffff) + data
     icmp = icmp[:2] + struct.pack("!H", ip_csum(icmp)) + icmp[4:]
     ip = struct.pack("!BBHHHBBH4s4s", 0x45, 0, 20 + len(icmp), seq & 0xffff,
@@ -122,6 +126,16 @@ def bad_frames(kind, n, dst, src, src_ip, dst_ip):
             if i % len(cases) == 14:
                 body = b"\xff\xff" + body[2:]
             out.append(eth_frame(dst, src, etype, body))
+    elif kind == "vlan":
+        # priority-tagged (802.1Q, VID 0) echo requests of 1514..1518
+        # bytes: above the untagged maximum, within MAX_SIZE + 4 that FSE
+        # allows a tagged frame; the stack takes VID 0 as untagged
+        for i in range(n):
+            ip_len = 1496 + i % 5
+            f = echo_request(dst, src, src_ip, dst_ip, 0xf000 + i,
+                             ip_len - 28)
+            out.append(f[:12] + struct.pack("!HH", 0x8100, (i % 8) << 13) +
+                       f[12:])
     elif kind == "badfcs":
         for i in range(n):
             size = (60, 64, 128, 512, 1024, 1514)[i % 6]

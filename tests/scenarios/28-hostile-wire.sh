@@ -14,6 +14,10 @@
 #  - oversize (1515..9216) and giant (9217..65000): above MAC_RX MAX_SIZE
 #    (MTU + 18): dropped by the MAC, counted in RX_OVERSIZE_FRAME_ERRORS
 #    (ip -s: rx_length_errors);
+#  - vlan: priority-tagged (VID 0) echo requests of 1514..1518 bytes, the
+#    largest a tagged frame may be at MTU 1500: with MAC_RX FSE (MAX_SIZE
+#    + 4 for tagged frames) all arrive whole and are answered, without it
+#    they are oversize frames;
 #  - ethertype (odd EtherTypes, 802.3 length fields right and wrong): the
 #    chip passes them, the stack drops them as unhandled (rx_dropped);
 #  - badfcs: the model spoils the FCS of the next N frames (fault register
@@ -114,7 +118,9 @@ mac_drops_them() {
 }
 
 report() {
-	log "$kind: $sent; $*; InEchos +$(d InEchos), rx_packets +$(d sys_rx_packets)"
+	log "$kind: $sent; $*; InEchos +$(d InEchos), rx_packets +$(d sys_rx_packets)," \
+		"ip -s: rx_errors +$(d sys_rx_errors) crc +$(d sys_rx_crc_errors)" \
+		"length +$(d sys_rx_length_errors) dropped +$(d sys_rx_dropped)"
 	download_sha 262144 >/tmp/hw.out 2>&1 ||
 		fail "$kind: afterwards: $(tail -n 1 /tmp/hw.out)"
 }
@@ -141,6 +147,28 @@ rx_kind giant 22
 mac_drops_them "$C_OVER" sys_rx_length_errors
 neighbours_ok
 report "$C_OVER +$(d "$C_OVER")"
+
+# vlan: priority-tagged echo requests of 1514..1518 bytes (MAX_SIZE + 4
+# with FCS): with MAC_RX FSE set the MAC passes them and the stack answers
+# every one; without FSE they are oversize frames
+fse=$((($(devmem $((bar0 + 0x104)) 32) >> 2) & 1))
+rx_kind vlan 20
+if [ $fse = 1 ]; then
+	for c in $C_FCS $C_OVER $C_JAB $C_UNDER $C_FRAG; do
+		expect "$c" -eq 0 "tagged frames within MAX_SIZE + 4 (FSE)"
+	done
+	expect InEchos -eq $((bad + good)) "tagged and untagged echo requests"
+	for c in $DRV_DROPS; do
+		expect "$c" -eq 0 "the driver dropped frames"
+	done
+	expect "$C_MDROP" -eq 0 "the MAC dropped frames (RX FIFO)"
+	[ "$DRIVER" != ours ] || expect sys_rx_errors -eq 0 "no receive error"
+	report "FSE on: all answered"
+else
+	mac_drops_them "$C_OVER" sys_rx_length_errors
+	neighbours_ok
+	report "FSE off: $C_OVER +$(d "$C_OVER")"
+fi
 
 # Kinds that need the model's fault register (x-faults=on): the peer
 # answers first and sends 1.5 s later, the fault is armed meanwhile for
