@@ -71,7 +71,7 @@ d() { v=$(stats_delta /tmp/hw.0 /tmp/hw.1 "$1"); echo "${v:-0}"; }
 # expect NAME OP VALUE WHAT: the delta of counter NAME compared with VALUE
 expect() {
 	v=$(d "$1")
-	[ "$v" "$2" "$3" ] || fail "$kind: $1 +$v, want $2 $3 ($4; peer: $sent)"
+	test "$v" "$2" "$3" || fail "$kind: $1 +$v, want $2 $3 ($4; peer: $sent)"
 }
 
 # common checks after each kind: every good frame arrived, no driver drop
@@ -175,7 +175,9 @@ fi
 # the next N frames it applies to (the first may be a late ACK of the
 # request's connection: then one bad frame gets through, and the stack
 # drops it).
-devmem $FAULT_ARG 32 1 && devmem $FAULT_CTL 32 10 || fail "devmem failed"
+if ! devmem $FAULT_ARG 32 1 || ! devmem $FAULT_CTL 32 10; then
+	fail "devmem write to the fault register failed"
+fi
 [ $(($(devmem $FAULT_CTL 32))) = 10 ] || fail "the model has no fault register (x-faults=off)"
 devmem $FAULT_CTL 32 0
 
