@@ -19,8 +19,8 @@ FAULT_CTL=$((bar0 + 0x1F00))
 FAULT_ARG=$((bar0 + 0x1F04))
 
 fault_arm() { # CODE [N]
-	devmem $FAULT_ARG 32 "${2:-1}" &&
-		devmem $FAULT_CTL 32 "$1" || fail "devmem write to the fault register failed"
+	devmem $FAULT_ARG 32 "${2:-1}" || fail "devmem write to FAULT_ARG failed"
+	devmem $FAULT_CTL 32 "$1" || fail "devmem write to FAULT_CTL failed"
 }
 fault_off() { devmem $FAULT_CTL 32 0; }
 fault_fired() { echo $(($(devmem $FAULT_ARG 32))); }
@@ -69,6 +69,19 @@ rx_fault() {
 	[ -n "$moved" ] || fail "$name: fired $fired times, none of $* moved"
 	traffic_ok "$name"
 	log "$name: fired $fired, counted:$moved, traffic ok"
+}
+
+# down_reload_revived WHAT: with the chip dead, ip link set down and rmmod
+# complete; revived, it works after a reload
+down_reload_revived() {
+	t0=$(date +%s)
+	ip link set "$IF" down || fail "$1: ip link set down failed"
+	unload_module >/tmp/hd.out || fail "$1: $(cat /tmp/hd.out)"
+	log "$1: down and rmmod in $(($(date +%s) - t0)) s"
+	fault_off
+	[ "$(fault_armed)" = 0 ] || fail "$1: the chip does not revive"
+	load_module >/tmp/hd.out || fail "$1, revived: $(cat /tmp/hd.out)"
+	traffic_ok "$1, revived and reloaded"
 }
 
 wait_peer 20 || fail "peer $PEER does not answer ping"
@@ -124,14 +137,7 @@ log "stop-hang: $fired stops swallowed, resize done in $(($(date +%s) - t0)) s b
 fault_arm 1
 [ "$(devmem $((bar0 + 0x50)) 32)" = 0xFFFFFFFF ] ||
 	fail "dead: a register does not read all ones"
-t0=$(date +%s)
-ip link set "$IF" down || fail "dead: ip link set down failed"
-unload_module >/tmp/hd.out || fail "dead: $(cat /tmp/hd.out)"
-log "dead chip: down and rmmod in $(($(date +%s) - t0)) s"
-fault_off
-[ "$(fault_armed)" = 0 ] || fail "dead: the chip does not revive"
-load_module >/tmp/hd.out || fail "dead, revived: $(cat /tmp/hd.out)"
-traffic_ok "dead, revived and reloaded"
+down_reload_revived "dead"
 
 # 6. the chip dies during a ring resize: the new rings and then the old
 # ones fail to start, the channels stay down; down and rmmod must still
@@ -142,13 +148,7 @@ ethtool -G "$IF" rx 256 >/tmp/hd.out 2>&1 &&
 log "dead chip, ring resize refused: $(tail -n 1 /tmp/hd.out)"
 dmesg | tail -n 20 | grep "RX channel [0-9] is down" >/dev/null ||
 	fail "dead: no 'RX channel N is down' after the failed resize"
-t0=$(date +%s)
-ip link set "$IF" down || fail "dead, failed resize: ip link set down failed"
-unload_module >/tmp/hd.out || fail "dead, failed resize: $(cat /tmp/hd.out)"
-log "dead chip, failed resize: down and rmmod in $(($(date +%s) - t0)) s"
-fault_off
-load_module >/tmp/hd.out || fail "dead, failed resize, revived: $(cat /tmp/hd.out)"
-traffic_ok "dead during a resize, revived and reloaded"
+down_reload_revived "dead during a resize"
 
 # 7. the chip stops answering under traffic, then the PCI device is
 # removed through sysfs; a rescan after reviving finds and probes it
