@@ -37,13 +37,20 @@ hook=
 if [ $insns = 1 ]; then
 	hook=/tmp/insns-hook
 	st=/sys/class/net/$IF/statistics
+	# The in-tree driver's rx_packets is the MAC's frame counter, which
+	# the model and a chip keep apart from what reached memory: its own
+	# per-queue descriptor counts ("RX Queue N Frames") are the frames it
+	# took from the rings.  Ours counts those in rx_packets.
+	q=0
+	[ "$DRIVER" != intree ] ||
+		q="\$(ethtool -S $IF | awk -F: '/RX Queue [0-9]+ Frames/ { s += \$2 } END { print s + 0 }')"
 	cat >"$hook" <<EOT
 #!/bin/sh
 read -r p <$st/tx_packets
 read -r b <$st/tx_bytes
 read -r r <$st/rx_packets
 read -r d <$st/rx_dropped
-echo "\$1 \$2 \$p \$b \$r \$d" >>$marks
+echo "\$1 \$2 \$p \$b \$r \$d $q" >>$marks
 exec /lib/lt/lt-mark "\$1"
 EOT
 	chmod +x "$hook"
