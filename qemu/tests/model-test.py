@@ -1035,6 +1035,18 @@ def test_fault_rx(q):
     check("fault-unknown-code", q.rd(FAULT_CTL) == 0)
 
 
+def on_fresh_device(props, *tests):
+    """Run @tests in order on one new, initialised device with @props."""
+    q = QTest(props)
+    try:
+        setup_pci(q)
+        basic_init(q)
+        for test in tests:
+            test(q)
+    finally:
+        q.close()
+
+
 def main():
     if not os.access(QEMU, os.X_OK):
         print("FAIL model-test: no QEMU at %s (run make qemu)" % QEMU)
@@ -1056,38 +1068,12 @@ def main():
 
     # The wire: each test on a fresh device, so the clock and rings are clean
     for test in (test_rx_pacing, test_tx_pacing):
-        q = QTest("")
-        try:
-            setup_pci(q)
-            basic_init(q)
-            test(q)
-        finally:
-            q.close()
-    q = QTest(",x-rx-fifo-size=8192")
-    try:
-        setup_pci(q)
-        basic_init(q)
-        test_rx_fifo_overflow(q, 8192)
-    finally:
-        q.close()
-
-    q = QTest("")
-    try:
-        setup_pci(q)
-        basic_init(q)
-        test_faults_off(q)
-    finally:
-        q.close()
-    q = QTest(",x-faults=on")
-    try:
-        setup_pci(q)
-        basic_init(q)
-        test_fault_dead(q)
-        test_fault_tx_head(q)
-        test_fault_stop_hang(q)
-        test_fault_rx(q)
-    finally:
-        q.close()
+        on_fresh_device("", test)
+    on_fresh_device(",x-rx-fifo-size=8192",
+                    lambda q: test_rx_fifo_overflow(q, 8192))
+    on_fresh_device("", test_faults_off)
+    on_fresh_device(",x-faults=on", test_fault_dead, test_fault_tx_head,
+                    test_fault_stop_hang, test_fault_rx)
 
     q = QTest(",revision=a0,device-id=0x7431,msix=off")
     try:
