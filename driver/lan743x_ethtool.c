@@ -321,10 +321,9 @@ static int lan743x_check_ringparam(struct lan743x_adapter *adapter,
 	if (!buf_len || buf_len == LAN743X_RX_BUF_LEN_AUTO)
 		return 0;
 	if (buf_len < LAN743X_RX_BUF_LEN_MIN ||
-	    buf_len > FIELD_MAX(RX_DESC_DATA0_BUF_LENGTH_MASK_) ||
-	    !IS_ALIGNED(buf_len, 4)) {
+	    buf_len > FIELD_MAX(RX_DESC_DATA0_BUF_LENGTH_MASK_)) {
 		NL_SET_ERR_MSG_MOD(extack,
-				   "rx-buf-len is 1 (MTU-derived) or a multiple of 4 from 256 to 16380");
+				   "rx-buf-len is 1 (MTU-derived) or 256 to 16383");
 		return -EINVAL;
 	}
 	if (!lan743x_rx_buf_len_fits(buf_len, adapter->netdev->mtu)) {

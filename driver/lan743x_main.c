@@ -472,11 +472,10 @@ static int lan743x_change_mtu(struct net_device *netdev, int new_mtu)
 			   new_mtu, p.buf_len);
 		return -EINVAL;
 	}
-	/* page_pool buffers cannot grow or shrink: new rings for the MTU,
-	 * built before anything changes so that -ENOMEM keeps the old MTU
+	/* Buffers the policy cannot resize: new rings for the MTU, built
+	 * before anything changes so that -ENOMEM keeps the old MTU
 	 */
-	if (p.page_pool && p.mtu_buffers && !p.buf_len &&
-	    lan743x_rx_buf_len(new_mtu) != lan743x_rx_buf_len(netdev->mtu)) {
+	if (lan743x_rx_mtu_needs_rings(&p, netdev->mtu, new_mtu)) {
 		ret = lan743x_rx_reconfigure(adapter, &p, new_mtu, NULL);
 		if (ret)
 			return ret;

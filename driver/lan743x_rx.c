@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* RX rings of the LAN743x: descriptor ring, DMA channel, NAPI.
  *
- * Buffer handling is delegated to the ring's buffer policy (rx->ops); this
+ * Buffer handling is delegated to the ring's buffer policy (ring.ops); this
  * file only walks descriptors, assembles FS..LS chains and talks to the
  * chip.  Frame length rules: FRAME_LENGTH, valid on the LS descriptor,
  * counts the frame including its 4-byte FCS and excluding the RX pad; the
@@ -82,12 +82,12 @@ void lan743x_rx_init(struct lan743x_adapter *adapter, u8 ch)
 
 	rx->adapter = adapter;
 	rx->ch = ch;
-	rx->size = LAN743X_RX_RING_SIZE;
-	rx->size_mask = rx->size - 1;
+	rx->ring.size = LAN743X_RX_RING_SIZE;
+	rx->ring.size_mask = rx->ring.size - 1;
 	rx->pad = NET_IP_ALIGN;
 	rx->tail_reg = adapter->csr + RX_TAIL(ch);
-	rx->ops = &lan743x_rx_mtu_ops;
-	rx->dropping = LAN743X_RX_KEEP;
+	rx->ring.ops = &lan743x_rx_mtu_ops;
+	rx->ring.dropping = LAN743X_RX_KEEP;
 	u64_stats_init(&rx->stats.syncp);
 	netif_napi_add(adapter->netdev, &rx->napi, lan743x_rx_poll);
 }
@@ -102,8 +102,8 @@ void lan743x_rx_init(struct lan743x_adapter *adapter, u8 ch)
  */
 void lan743x_rx_set_mtu(struct lan743x_rx *rx, unsigned int mtu)
 {
-	if (!rx->fixed_len)
-		WRITE_ONCE(rx->buf_len, lan743x_rx_buf_len(mtu));
+	if (!rx->ring.fixed_len)
+		WRITE_ONCE(rx->ring.buf_len, lan743x_rx_buf_len(mtu));
 }
 
 /**
@@ -113,13 +113,13 @@ void lan743x_rx_set_mtu(struct lan743x_rx *rx, unsigned int mtu)
  */
 void lan743x_rx_set_csum(struct lan743x_rx *rx, bool enable)
 {
-	WRITE_ONCE(rx->csum, enable);
+	WRITE_ONCE(rx->ring.csum, enable);
 }
 
 static void lan743x_rx_arm(struct lan743x_rx *rx, u32 idx)
 {
-	struct lan743x_rx_slot *slot = &rx->slots[idx];
-	struct lan743x_desc *desc = &rx->desc[idx];
+	struct lan743x_rx_slot *slot = &rx->ring.slots[idx];
+	struct lan743x_desc *desc = &rx->ring.desc[idx];
 
 	desc->data1 = cpu_to_le32(lower_32_bits(slot->dma));
 	desc->data2 = cpu_to_le32(upper_32_bits(slot->dma));
@@ -137,12 +137,12 @@ static void lan743x_rx_free_buffers(struct lan743x_rx *rx)
 {
 	u32 i;
 
-	if (rx->skb) {
-		dev_kfree_skb_any(rx->skb);
-		rx->skb = NULL;
+	if (rx->ring.skb) {
+		dev_kfree_skb_any(rx->ring.skb);
+		rx->ring.skb = NULL;
 	}
-	for (i = 0; i < rx->size; i++)
-		rx->ops->release(rx, &rx->slots[i]);
+	for (i = 0; i < rx->ring.size; i++)
+		rx->ring.ops->release(rx, &rx->ring.slots[i]);
 }
 
 static int lan743x_rx_fill(struct lan743x_rx *rx)
@@ -150,13 +150,13 @@ static int lan743x_rx_fill(struct lan743x_rx *rx)
 	int ret;
 	u32 i;
 
-	for (i = 0; i < rx->size; i++) {
+	for (i = 0; i < rx->ring.size; i++) {
 		if (lan743x_fail_ring_alloc(rx->adapter)) {
 			/* as the policy counts a failed refill */
 			rx->cost.buf_alloc_fail++;
 			return -ENOMEM;
 		}
-		ret = rx->ops->refill(rx, &rx->slots[i], GFP_KERNEL);
+		ret = rx->ring.ops->refill(rx, &rx->ring.slots[i], GFP_KERNEL);
 		if (ret)
 			return ret;
 		lan743x_rx_arm(rx, i);
@@ -167,26 +167,27 @@ static int lan743x_rx_fill(struct lan743x_rx *rx)
 static int lan743x_rx_ring_alloc(struct lan743x_rx *rx)
 {
 	struct device *dev = &rx->adapter->pdev->dev;
+	struct lan743x_rx_ring *ring = &rx->ring;
 	int ret;
 
 	if (lan743x_fail_ring_alloc(rx->adapter))
 		return -ENOMEM;
-	rx->ring_bytes = rx->size * sizeof(*rx->desc) + sizeof(*rx->head_wb);
-	rx->desc = dma_alloc_coherent(dev, rx->ring_bytes, &rx->ring_dma,
-				      GFP_KERNEL);
-	if (!rx->desc)
+	ring->bytes = ring->size * sizeof(*ring->desc) + sizeof(*ring->head_wb);
+	ring->desc = dma_alloc_coherent(dev, ring->bytes, &ring->dma,
+					GFP_KERNEL);
+	if (!ring->desc)
 		return -ENOMEM;
-	rx->head_wb = (__le32 *)&rx->desc[rx->size];
+	ring->head_wb = (__le32 *)&ring->desc[ring->size];
 
-	rx->slots = kcalloc(rx->size, sizeof(*rx->slots), GFP_KERNEL);
-	if (!rx->slots) {
+	ring->slots = kcalloc(ring->size, sizeof(*ring->slots), GFP_KERNEL);
+	if (!ring->slots) {
 		ret = -ENOMEM;
 		goto free_desc;
 	}
 
 	ret = lan743x_fail_ring_alloc(rx->adapter) ? -ENOMEM : 0;
-	if (!ret && rx->ops->ring_alloc)
-		ret = rx->ops->ring_alloc(rx);
+	if (!ret && ring->ops->ring_alloc)
+		ret = ring->ops->ring_alloc(rx);
 	if (ret)
 		goto free_slots;
 
@@ -197,40 +198,42 @@ static int lan743x_rx_ring_alloc(struct lan743x_rx *rx)
 
 free_buffers:
 	lan743x_rx_free_buffers(rx);
-	if (rx->ops->ring_free)
-		rx->ops->ring_free(rx);
+	if (ring->ops->ring_free)
+		ring->ops->ring_free(rx);
 free_slots:
-	kfree(rx->slots);
-	rx->slots = NULL;
+	kfree(ring->slots);
+	ring->slots = NULL;
 free_desc:
-	dma_free_coherent(dev, rx->ring_bytes, rx->desc, rx->ring_dma);
-	rx->desc = NULL;
+	dma_free_coherent(dev, ring->bytes, ring->desc, ring->dma);
+	ring->desc = NULL;
 	return ret;
 }
 
 static void lan743x_rx_ring_free(struct lan743x_rx *rx)
 {
-	if (!rx->desc)
+	struct lan743x_rx_ring *ring = &rx->ring;
+
+	if (!ring->desc)
 		return;
 	lan743x_rx_free_buffers(rx);
-	if (rx->ops->ring_free)
-		rx->ops->ring_free(rx);
-	kfree(rx->slots);
-	rx->slots = NULL;
-	dma_free_coherent(&rx->adapter->pdev->dev, rx->ring_bytes, rx->desc,
-			  rx->ring_dma);
-	rx->desc = NULL;
+	if (ring->ops->ring_free)
+		ring->ops->ring_free(rx);
+	kfree(ring->slots);
+	ring->slots = NULL;
+	dma_free_coherent(&rx->adapter->pdev->dev, ring->bytes, ring->desc,
+			  ring->dma);
+	ring->desc = NULL;
 }
 
 static void lan743x_rx_hw_config(struct lan743x_rx *rx)
 {
-	dma_addr_t wb = rx->ring_dma + rx->size * sizeof(*rx->desc);
+	dma_addr_t wb = rx->ring.dma + rx->ring.size * sizeof(*rx->ring.desc);
 	struct lan743x_adapter *adapter = rx->adapter;
 	u8 ch = rx->ch;
 	u32 val;
 
-	lan743x_wr32(adapter, RX_BASE_ADDRH(ch), upper_32_bits(rx->ring_dma));
-	lan743x_wr32(adapter, RX_BASE_ADDRL(ch), lower_32_bits(rx->ring_dma));
+	lan743x_wr32(adapter, RX_BASE_ADDRH(ch), upper_32_bits(rx->ring.dma));
+	lan743x_wr32(adapter, RX_BASE_ADDRL(ch), lower_32_bits(rx->ring.dma));
 	lan743x_wr32(adapter, RX_HEAD_WRITEBACK_ADDRH(ch), upper_32_bits(wb));
 	lan743x_wr32(adapter, RX_HEAD_WRITEBACK_ADDRL(ch), lower_32_bits(wb));
 
@@ -244,7 +247,7 @@ static void lan743x_rx_hw_config(struct lan743x_rx *rx)
 
 	/* no timestamps: they would add an extension descriptor per frame */
 	val = FIELD_PREP(RX_CFG_B_RX_PAD_MASK_, rx->pad) |
-	      FIELD_PREP(RX_CFG_B_RX_RING_LEN_MASK_, rx->size);
+	      FIELD_PREP(RX_CFG_B_RX_RING_LEN_MASK_, rx->ring.size);
 	if (!adapter->is_a0)
 		val |= RX_CFG_B_RDMABL_512_;
 	lan743x_wr32(adapter, RX_CFG_B(ch), val);
@@ -265,10 +268,10 @@ static int lan743x_rx_hw_start(struct lan743x_rx *rx)
 	if (ret)
 		return ret;
 
-	*rx->head_wb = 0;
+	*rx->ring.head_wb = 0;
 	lan743x_rx_hw_config(rx);
 	rx->next = 0;
-	rx->tail = rx->size - 1;
+	rx->tail = rx->ring.size - 1;
 	/* Every descriptor is armed: hand the whole ring over.  On B0 the
 	 * same write re-enables the vector, which the chip may have
 	 * auto-cleared for a poll that NAPI disable cut short.
@@ -332,14 +335,20 @@ static void lan743x_rx_halt(struct lan743x_rx *rx)
 static int lan743x_rx_set_buf_ops(struct lan743x_rx *rx,
 				  const struct lan743x_rx_buf_ops *ops)
 {
-	if (!ops->refill || !ops->sync_for_cpu || !ops->recycle ||
-	    !ops->build_skb || !ops->add_frag || !ops->release) {
+	if (!ops->refill || !ops->build_skb || !ops->add_frag ||
+	    !ops->release) {
 		netdev_err(rx->adapter->netdev,
 			   "RX buffer policy %s is incomplete\n", ops->name);
 		return -EINVAL;
 	}
-	rx->ops = ops;
+	rx->ring.ops = ops;
 	return 0;
+}
+
+static const struct lan743x_rx_buf_ops *
+lan743x_rx_policy(const struct lan743x_rx_params *p)
+{
+	return p->page_pool ? &lan743x_rx_pp_ops : &lan743x_rx_mtu_ops;
 }
 
 /* Cache the policy in the ring: buffer length, sync mode, copybreak and the
@@ -348,23 +357,22 @@ static int lan743x_rx_set_buf_ops(struct lan743x_rx *rx,
 static int lan743x_rx_setup(struct lan743x_rx *rx,
 			    const struct lan743x_rx_params *p, unsigned int mtu)
 {
+	const struct lan743x_rx_buf_ops *ops = lan743x_rx_policy(p);
 	struct lan743x_adapter *adapter = rx->adapter;
 
-	rx->size = p->rx_ring_size;
-	rx->size_mask = rx->size - 1;
-	rx->partial_sync = p->partial_sync;
-	rx->copybreak = p->copybreak;
-	/* page_pool buffers cannot grow: an MTU change rebuilds the rings */
-	rx->fixed_len = p->buf_len || !p->mtu_buffers || p->page_pool;
+	rx->ring.size = p->rx_ring_size;
+	rx->ring.size_mask = rx->ring.size - 1;
+	rx->ring.partial_sync = p->partial_sync;
+	rx->ring.copybreak = p->copybreak;
+	rx->ring.fixed_len = p->buf_len || !p->mtu_buffers || !ops->resizable;
 	if (p->buf_len)
-		rx->buf_len = p->buf_len;
+		rx->ring.buf_len = p->buf_len;
 	else if (!p->mtu_buffers)
-		rx->buf_len = LAN743X_RX_LEGACY_LEN;
+		rx->ring.buf_len = LAN743X_RX_LEGACY_LEN;
 	else
-		rx->buf_len = lan743x_rx_buf_len(mtu);
-	rx->csum = !!(adapter->netdev->features & NETIF_F_RXCSUM);
-	return lan743x_rx_set_buf_ops(rx, p->page_pool ? &lan743x_rx_pp_ops :
-					  &lan743x_rx_mtu_ops);
+		rx->ring.buf_len = lan743x_rx_buf_len(mtu);
+	rx->ring.csum = !!(adapter->netdev->features & NETIF_F_RXCSUM);
+	return lan743x_rx_set_buf_ops(rx, ops);
 }
 
 /* Move the pending cost counters into the ring's counters; NAPI context or
@@ -398,8 +406,8 @@ int lan743x_rx_open(struct lan743x_rx *rx)
 	ret = lan743x_rx_setup(rx, &adapter->rxp, adapter->netdev->mtu);
 	if (ret)
 		return ret;
-	rx->skb = NULL;
-	rx->dropping = LAN743X_RX_KEEP;
+	rx->ring.skb = NULL;
+	rx->ring.dropping = LAN743X_RX_KEEP;
 	rx->clear_sts = !lan743x_irq_ring_dedicated(adapter, true, rx->ch) ||
 			adapter->is_a0;
 	rx->rearm_flags = rx->clear_sts ? 0 :
@@ -438,19 +446,19 @@ void lan743x_rx_close(struct lan743x_rx *rx)
 static void lan743x_rx_drop_frame(struct lan743x_rx *rx, u8 why,
 				  struct lan743x_rx_frames *b)
 {
-	if (rx->skb) {
-		napi_consume_skb(rx->skb, 1);
-		rx->skb = NULL;
+	if (rx->ring.skb) {
+		napi_consume_skb(rx->ring.skb, 1);
+		rx->ring.skb = NULL;
 	}
-	if (rx->dropping != LAN743X_RX_KEEP)
-		why = rx->dropping;
+	if (rx->ring.dropping != LAN743X_RX_KEEP)
+		why = rx->ring.dropping;
 	if (why == LAN743X_RX_DROP_ALLOC)
 		b->drop_alloc_fail++;
 	else if (why == LAN743X_RX_DROP_OVERSIZE)
 		b->drop_oversize++;
 	else
 		b->drop_bad_desc++;
-	rx->dropping = LAN743X_RX_KEEP;
+	rx->ring.dropping = LAN743X_RX_KEEP;
 	b->dropped++;
 }
 
@@ -460,7 +468,7 @@ static void lan743x_rx_csum(struct lan743x_rx *rx, struct sk_buff *skb,
 	const u32 bad = RX_DESC_DATA1_STATUS_ICE_ | RX_DESC_DATA1_STATUS_TCE_ |
 			RX_DESC_DATA1_STATUS_ICSM_;
 
-	if (READ_ONCE(rx->csum) && !(data1 & bad)) {
+	if (READ_ONCE(rx->ring.csum) && !(data1 & bad)) {
 		skb->ip_summed = CHECKSUM_UNNECESSARY;
 		b->csum_unnecessary++;
 	} else {
@@ -473,16 +481,16 @@ static void lan743x_rx_frame_done(struct lan743x_rx *rx, u32 data0, u32 data1,
 				  struct lan743x_rx_frames *b)
 {
 	u32 flen = FIELD_GET(RX_DESC_DATA0_FRAME_LENGTH_MASK_, data0);
-	struct sk_buff *skb = rx->skb;
+	struct sk_buff *skb = rx->ring.skb;
 	u32 len;
 
-	if (rx->dropping || !skb || flen < ETH_HLEN + ETH_FCS_LEN)
+	if (rx->ring.dropping || !skb || flen < ETH_HLEN + ETH_FCS_LEN)
 		goto drop;
 	len = flen - ETH_FCS_LEN;
 	if (skb->len < len || pskb_trim(skb, len))
 		goto drop;
 
-	rx->skb = NULL;
+	rx->ring.skb = NULL;
 	if (skb_shinfo(skb)->nr_frags)
 		b->multi_buf_frames++;
 	/* checksum status is on the LS descriptor; it belongs to the head */
@@ -498,13 +506,38 @@ drop:
 	lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
 }
 
+/* Hand the first @len bytes of a received buffer to the CPU.  Every
+ * policy's buffer is one mapping at slot->dma, so this is not theirs.
+ */
+static void lan743x_rx_sync_for_cpu(struct lan743x_rx *rx,
+				    struct lan743x_rx_slot *slot, u32 len)
+{
+	dma_sync_single_for_cpu(&rx->adapter->pdev->dev, slot->dma, len,
+				DMA_FROM_DEVICE);
+	rx->cost.sync_cpu_bytes += len;
+}
+
+/* The buffer stays in the ring: give the device back the @synced bytes the
+ * CPU was given (even if it only read them) before the descriptor is
+ * re-armed.
+ */
+static void lan743x_rx_reuse(struct lan743x_rx *rx,
+			     struct lan743x_rx_slot *slot, u32 synced)
+{
+	if (!synced)
+		return;
+	dma_sync_single_for_device(&rx->adapter->pdev->dev, slot->dma, synced,
+				   DMA_FROM_DEVICE);
+	rx->cost.sync_dev_bytes += synced;
+}
+
 /* Bytes of a received buffer to sync for the CPU: those the chip wrote
  * (@wrote, RX pad included) with partial syncs, else the whole buffer.
  */
 static u32 lan743x_rx_sync_len(struct lan743x_rx *rx,
 			       struct lan743x_rx_slot *slot, u32 wrote)
 {
-	return rx->partial_sync ? min(wrote, slot->len) : slot->len;
+	return rx->ring.partial_sync ? min(wrote, slot->len) : slot->len;
 }
 
 /* Hand one received buffer to the frame: new buffer first, then the old one
@@ -513,38 +546,39 @@ static u32 lan743x_rx_sync_len(struct lan743x_rx *rx,
 static u8 lan743x_rx_take(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 			  u32 pad, u32 wire, u32 len)
 {
-	const struct lan743x_rx_buf_ops *ops = rx->ops;
+	const struct lan743x_rx_buf_ops *ops = rx->ring.ops;
 	struct lan743x_rx_slot fresh;
 	struct sk_buff *skb;
 	u32 synced;
 
-	if (rx->skb && skb_shinfo(rx->skb)->nr_frags >= MAX_SKB_FRAGS) {
-		ops->recycle(rx, slot, 0);
+	if (rx->ring.skb &&
+	    skb_shinfo(rx->ring.skb)->nr_frags >= MAX_SKB_FRAGS) {
+		lan743x_rx_reuse(rx, slot, 0);
 		return LAN743X_RX_DROP_OVERSIZE;
 	}
 	if (INDIRECT_CALL_2(ops->refill, lan743x_rx_pp_refill,
 			    lan743x_rx_mtu_refill, rx, &fresh, GFP_ATOMIC)) {
-		ops->recycle(rx, slot, 0);
+		lan743x_rx_reuse(rx, slot, 0);
 		return LAN743X_RX_DROP_ALLOC;
 	}
 
 	synced = lan743x_rx_sync_len(rx, slot, pad + wire);
-	ops->sync_for_cpu(rx, slot, synced);
-	if (!rx->skb) {
+	lan743x_rx_sync_for_cpu(rx, slot, synced);
+	if (!rx->ring.skb) {
 		skb = INDIRECT_CALL_2(ops->build_skb, lan743x_rx_pp_build_skb,
 				      lan743x_rx_mtu_build_skb,
 				      rx, slot, pad, len);
 		if (unlikely(!skb)) {
 			rx->cost.buf_alloc_fail++;
 			ops->release(rx, &fresh);
-			ops->recycle(rx, slot, synced);
+			lan743x_rx_reuse(rx, slot, synced);
 			return LAN743X_RX_DROP_ALLOC;
 		}
-		rx->skb = skb;
+		rx->ring.skb = skb;
 	} else {
 		INDIRECT_CALL_2(ops->add_frag, lan743x_rx_pp_add_frag,
 				lan743x_rx_mtu_add_frag,
-				rx, rx->skb, slot, len);
+				rx, rx->ring.skb, slot, len);
 	}
 	*slot = fresh;
 	return LAN743X_RX_KEEP;
@@ -561,17 +595,17 @@ static u8 lan743x_rx_copy(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 	u32 synced = lan743x_rx_sync_len(rx, slot, pad + wire);
 	struct sk_buff *skb;
 
-	rx->ops->sync_for_cpu(rx, slot, synced);
+	lan743x_rx_sync_for_cpu(rx, slot, synced);
 	skb = napi_alloc_skb(&rx->napi, len);
 	if (unlikely(!skb)) {
 		rx->cost.buf_alloc_fail++;
-		rx->ops->recycle(rx, slot, synced);
+		lan743x_rx_reuse(rx, slot, synced);
 		return LAN743X_RX_DROP_ALLOC;
 	}
 	rx->cost.buf_alloc++;
 	skb_put_data(skb, slot->buf + LAN743X_RX_HEADROOM + pad, len);
-	rx->ops->recycle(rx, slot, synced);
-	rx->skb = skb;
+	lan743x_rx_reuse(rx, slot, synced);
+	rx->ring.skb = skb;
 	b->copybreak_packets++;
 	return LAN743X_RX_KEEP;
 }
@@ -591,30 +625,30 @@ static void lan743x_rx_buffer(struct lan743x_rx *rx,
 
 	if (first) {
 		/* a previous frame that never saw LS is incomplete */
-		if (rx->skb || rx->dropping)
+		if (rx->ring.skb || rx->ring.dropping)
 			lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
-		rx->frame_wire = 0;
-	} else if (!rx->skb && rx->dropping == LAN743X_RX_KEEP) {
-		rx->dropping = LAN743X_RX_DROP_BAD_DESC;
+		rx->ring.frame_wire = 0;
+	} else if (!rx->ring.skb && rx->ring.dropping == LAN743X_RX_KEEP) {
+		rx->ring.dropping = LAN743X_RX_DROP_BAD_DESC;
 	}
 
 	if (last) {
 		u32 flen = FIELD_GET(RX_DESC_DATA0_FRAME_LENGTH_MASK_, data0);
 		u32 want = flen > ETH_FCS_LEN ? flen - ETH_FCS_LEN : 0;
 
-		wire = flen > rx->frame_wire ?
-		       min(flen - rx->frame_wire, cap) : 0;
-		len = want > rx->frame_wire ?
-		      min(want - rx->frame_wire, wire) : 0;
+		wire = flen > rx->ring.frame_wire ?
+		       min(flen - rx->ring.frame_wire, cap) : 0;
+		len = want > rx->ring.frame_wire ?
+		      min(want - rx->ring.frame_wire, wire) : 0;
 	}
 
-	if (rx->dropping || !len)
-		rx->ops->recycle(rx, slot, 0);
-	else if (first && last && len <= READ_ONCE(rx->copybreak))
-		rx->dropping = lan743x_rx_copy(rx, slot, pad, wire, len, b);
+	if (rx->ring.dropping || !len)
+		lan743x_rx_reuse(rx, slot, 0);
+	else if (first && last && len <= READ_ONCE(rx->ring.copybreak))
+		rx->ring.dropping = lan743x_rx_copy(rx, slot, pad, wire, len, b);
 	else
-		rx->dropping = lan743x_rx_take(rx, slot, pad, wire, len);
-	rx->frame_wire += wire;
+		rx->ring.dropping = lan743x_rx_take(rx, slot, pad, wire, len);
+	rx->ring.frame_wire += wire;
 
 	if (last)
 		lan743x_rx_frame_done(rx, data0, data1, b);
@@ -624,12 +658,12 @@ static void lan743x_rx_buffer(struct lan743x_rx *rx,
 static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
 			   struct lan743x_rx_frames *b)
 {
-	struct lan743x_desc *desc = &rx->desc[rx->next];
+	struct lan743x_desc *desc = &rx->ring.desc[rx->next];
 	u32 idx = rx->next;
 	u32 data0, data1;
 
 	if (idx == *hw_head) {
-		*hw_head = le32_to_cpu(READ_ONCE(*rx->head_wb)) & rx->size_mask;
+		*hw_head = le32_to_cpu(READ_ONCE(*rx->ring.head_wb)) & rx->ring.size_mask;
 		if (idx == *hw_head)
 			return false;
 	}
@@ -643,13 +677,13 @@ static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
 	/* Extension descriptors (timestamps, never enabled) carry no data */
 	if ((data0 & RX_DESC_DATA0_EXT_) &&
 	    !(data0 & (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_)))
-		rx->ops->recycle(rx, &rx->slots[idx], 0);
+		lan743x_rx_reuse(rx, &rx->ring.slots[idx], 0);
 	else
-		lan743x_rx_buffer(rx, &rx->slots[idx], data0, data1, b);
+		lan743x_rx_buffer(rx, &rx->ring.slots[idx], data0, data1, b);
 
 	lan743x_rx_arm(rx, idx);
 	rx->tail = idx;
-	rx->next = (idx + 1) & rx->size_mask;
+	rx->next = (idx + 1) & rx->ring.size_mask;
 	return true;
 }
 
@@ -669,8 +703,8 @@ static void lan743x_rx_commit(struct lan743x_rx *rx,
  */
 static bool lan743x_rx_pending(struct lan743x_rx *rx)
 {
-	u32 hw_head = le32_to_cpu(READ_ONCE(*rx->head_wb)) & rx->size_mask;
-	u32 data0 = le32_to_cpu(READ_ONCE(rx->desc[rx->next].data0));
+	u32 hw_head = le32_to_cpu(READ_ONCE(*rx->ring.head_wb)) & rx->ring.size_mask;
+	u32 data0 = le32_to_cpu(READ_ONCE(rx->ring.desc[rx->next].data0));
 
 	return hw_head != rx->next && !(data0 & RX_DESC_DATA0_OWN_);
 }
@@ -695,7 +729,7 @@ int lan743x_rx_poll(struct napi_struct *napi, int budget)
 		/* Clear before looking: a frame landing later sets it again */
 		lan743x_wr32(adapter, DMAC_INT_STS, DMAC_INT_BIT_RXFRM_(rx->ch));
 
-	while (b.packets + b.dropped < budget && buffers < rx->size &&
+	while (b.packets + b.dropped < budget && buffers < rx->ring.size &&
 	       lan743x_rx_one(rx, &hw_head, &b))
 		buffers++;
 	lan743x_rx_commit(rx, &b);
@@ -744,6 +778,23 @@ bool lan743x_rx_params_need_rings(const struct lan743x_rx_params *a,
 }
 
 /**
+ * lan743x_rx_mtu_needs_rings() - does an MTU change need new RX rings?
+ * @p: current parameters
+ * @old_mtu: current MTU
+ * @new_mtu: the MTU about to be set
+ *
+ * Return: true if the buffers should follow the MTU but the policy cannot
+ * resize them in place.
+ */
+bool lan743x_rx_mtu_needs_rings(const struct lan743x_rx_params *p,
+				unsigned int old_mtu, unsigned int new_mtu)
+{
+	return p->mtu_buffers && !p->buf_len &&
+	       !lan743x_rx_policy(p)->resizable &&
+	       lan743x_rx_buf_len(new_mtu) != lan743x_rx_buf_len(old_mtu);
+}
+
+/**
  * lan743x_rx_params_init() - the default RX policy
  * @p: filled in: every private flag on, copybreak 256, 128-entry rings
  */
@@ -788,7 +839,7 @@ void lan743x_rx_set_copybreak(struct lan743x_adapter *adapter, u32 copybreak)
 
 	adapter->rxp.copybreak = copybreak;
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
-		WRITE_ONCE(adapter->rx[ch].copybreak, copybreak);
+		WRITE_ONCE(adapter->rx[ch].ring.copybreak, copybreak);
 }
 
 /* Counters of rings already freed (spares of a reconfiguration) */
@@ -809,7 +860,8 @@ static void lan743x_rx_fold(struct lan743x_adapter *adapter, u8 ch,
 void lan743x_rx_read_stats(struct lan743x_adapter *adapter, u8 ch,
 			   struct lan743x_rx_stats *out)
 {
-	const struct lan743x_rx_stats *s = &adapter->rx[ch].stats;
+	const struct lan743x_rx *rx = &adapter->rx[ch];
+	const struct lan743x_rx_stats *s = &rx->stats;
 	unsigned int start;
 
 	do {
@@ -822,6 +874,10 @@ void lan743x_rx_read_stats(struct lan743x_adapter *adapter, u8 ch,
 	lan743x_rx_add_counters(&out->cost, &adapter->rx_fold[ch],
 				sizeof(out->cost));
 	spin_unlock_bh(&adapter->rx_fold_lock);
+
+	/* what the policy of a live ring counts only when asked */
+	if (rx->ring.desc && rx->ring.ops->read_cost)
+		rx->ring.ops->read_cost(rx, &out->cost);
 }
 
 /* Build a ready-to-start ring for @ch under @p, beside the running one */
@@ -843,29 +899,6 @@ static int lan743x_rx_spare_alloc(struct lan743x_adapter *adapter,
 	return lan743x_rx_ring_alloc(spare);
 }
 
-/* Exchange the buffers, descriptors and cached policy of two rings */
-static void lan743x_rx_swap_res(struct lan743x_rx *a, struct lan743x_rx *b)
-{
-	swap(a->desc, b->desc);
-	swap(a->slots, b->slots);
-	swap(a->ops, b->ops);
-	swap(a->head_wb, b->head_wb);
-	swap(a->size, b->size);
-	swap(a->size_mask, b->size_mask);
-	swap(a->buf_len, b->buf_len);
-	swap(a->copybreak, b->copybreak);
-	swap(a->partial_sync, b->partial_sync);
-	swap(a->fixed_len, b->fixed_len);
-	swap(a->skb, b->skb);
-	swap(a->frame_wire, b->frame_wire);
-	swap(a->dropping, b->dropping);
-	swap(a->csum, b->csum);
-	swap(a->mtu, b->mtu);
-	swap(a->pp, b->pp);
-	swap(a->ring_dma, b->ring_dma);
-	swap(a->ring_bytes, b->ring_bytes);
-}
-
 /* An interrupt that fired while NAPI was disabled was lost, and on B0 it
  * left its vector auto-disabled: one poll re-arms the interrupt the way
  * every poll does when it completes.
@@ -878,31 +911,27 @@ static void lan743x_rx_kick(struct lan743x_rx *rx)
 }
 
 /* Stop @rx, give it the rings of @spare and start it again; @spare gets the
- * old rings.  If the chip does not restart, the old rings are put back.
+ * old rings, freed here while NAPI is still disabled (their page pool may
+ * recycle from NAPI).  A chip that does not restart leaves the channel
+ * down on its new rings, for the reset that follows.
  */
 static int lan743x_rx_swap_in(struct lan743x_rx *rx, struct lan743x_rx *spare)
 {
 	int ret;
-	u32 i;
 
 	lan743x_rx_halt(rx);
 	lan743x_rx_commit_cost(rx);
-	lan743x_rx_swap_res(rx, spare);
+	swap(rx->ring, spare->ring);
+	lan743x_rx_ring_free(spare);
 	ret = lan743x_rx_hw_start(rx);
-	if (!ret) {
-		lan743x_rx_kick(rx);
-		return 0;
+	if (ret) {
+		netdev_err(rx->adapter->netdev,
+			   "RX channel %u is down: it did not restart (%d)\n",
+			   rx->ch, ret);
+		return ret;
 	}
-
-	netdev_err(rx->adapter->netdev, "RX channel %u did not restart: %d\n",
-		   rx->ch, ret);
-	lan743x_rx_swap_res(rx, spare);
-	for (i = 0; i < rx->size; i++)
-		lan743x_rx_arm(rx, i);
-	if (lan743x_rx_hw_start(rx))
-		netdev_err(rx->adapter->netdev, "RX channel %u is down\n",
-			   rx->ch);
-	return ret;
+	lan743x_rx_kick(rx);
+	return 0;
 }
 
 /**
@@ -947,7 +976,6 @@ int lan743x_rx_reconfigure(struct lan743x_adapter *adapter,
 	/* Nothing can fail past this point, short of a chip that stops */
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
 		ret = lan743x_rx_swap_in(&adapter->rx[ch], &spare[ch]) ?: ret;
-		lan743x_rx_ring_free(&spare[ch]);
 		lan743x_rx_fold(adapter, ch, &spare[ch].cost);
 	}
 	adapter->rxp = *p;

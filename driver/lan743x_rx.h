@@ -95,39 +95,44 @@ struct lan743x_rx_slot {
 };
 
 /**
- * struct lan743x_rx_buf_ops - an RX buffer policy
+ * struct lan743x_rx_buf_ops - an RX buffer policy: only what differs
  * @name: policy name, for messages
+ * @resizable: buffers follow an MTU change without new rings
  * @ring_alloc: set up per-ring policy state (may be NULL)
- * @ring_free: tear it down (may be NULL)
- * @refill: put a new buffer, owned by the device, into @slot
- * @sync_for_cpu: hand the first @len bytes of a received buffer to the CPU
- *	(the caller decides between the received bytes and the whole buffer)
- * @recycle: give a buffer back to the device unchanged; @synced bytes of it
- *	were handed to the CPU and must be handed back
+ * @ring_free: tear it down (may be NULL); NAPI of the channel is disabled
+ * @refill: put a new buffer, owned by the device and synced for it, into
+ *	@slot
  * @build_skb: make the head skb of a frame from @slot, @pad bytes of RX pad
  *	then @len bytes of frame; consumes the buffer
  * @add_frag: append @len bytes of @slot to @skb; consumes the buffer
- * @release: unmap and free a buffer the device no longer uses
+ * @release: give back a buffer the device no longer uses
+ * @read_cost: add counters the policy does not keep per packet (may be
+ *	NULL); process context, rtnl held
+ *
+ * Syncing a buffer for the CPU and handing it back to the device are the
+ * same for every policy (a buffer is one mapping at @slot->dma): the core
+ * does both.  The core calls @refill, @build_skb and @add_frag through
+ * INDIRECT_CALL_2(), the rest is slow path.
  *
  * Context: @refill gets the gfp flags of its caller (GFP_KERNEL at open,
- * GFP_ATOMIC in NAPI); everything else runs in NAPI or with NAPI disabled.
+ * GFP_ATOMIC in NAPI); everything else runs in NAPI or with NAPI disabled
+ * unless stated.
  */
 struct lan743x_rx_buf_ops {
 	const char *name;
+	bool resizable;
 	int (*ring_alloc)(struct lan743x_rx *rx);
 	void (*ring_free)(struct lan743x_rx *rx);
 	int (*refill)(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 		      gfp_t gfp);
-	void (*sync_for_cpu)(struct lan743x_rx *rx,
-			     struct lan743x_rx_slot *slot, u32 len);
-	void (*recycle)(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
-			u32 synced);
 	struct sk_buff *(*build_skb)(struct lan743x_rx *rx,
 				     struct lan743x_rx_slot *slot,
 				     u32 pad, u32 len);
 	void (*add_frag)(struct lan743x_rx *rx, struct sk_buff *skb,
 			 struct lan743x_rx_slot *slot, u32 len);
 	void (*release)(struct lan743x_rx *rx, struct lan743x_rx_slot *slot);
+	void (*read_cost)(const struct lan743x_rx *rx,
+			  struct lan743x_rx_cost *cost);
 };
 
 /**
@@ -180,89 +185,99 @@ enum {
 };
 
 /**
- * struct lan743x_rx - one RX DMA channel
+ * struct lan743x_rx_ring - what an RX ring is built of and runs with
  * @desc: descriptor ring (coherent)
  * @slots: buffer per descriptor
  * @ops: buffer policy bound to this ring
  * @head_wb: where the chip writes its head index (coherent)
- * @tail_reg: RX_TAIL doorbell
  * @size_mask: ring size - 1 (ring size is a power of two)
- * @next: next descriptor to look at
- * @tail: last descriptor handed to the chip
  * @buf_len: BUF_LENGTH of new buffers (changes with the MTU unless fixed)
- * @pad: RX pad in front of a frame's first buffer (NET_IP_ALIGN)
  * @copybreak: frames up to this length are copied (ethtool tunable)
  * @partial_sync: sync only the received bytes, not the whole buffer
- * @fixed_len: @buf_len does not follow the MTU (legacy, rx-buf-len,
- *	page_pool)
- * @rearm_flags: RX_TAIL bits that re-arm the interrupt (B0, own vector)
- * @clear_sts: NAPI must clear DMAC_INT_STS itself (no auto-clear)
- * @skb: frame being assembled from several buffers
- * @frame_wire: bytes (pad excluded) of the frame in previous buffers
+ * @fixed_len: @buf_len does not follow the MTU (legacy, rx-buf-len, or a
+ *	policy that is not @ops->resizable)
+ * @csum: trust the chip's RX checksum status (NETIF_F_RXCSUM)
  * @dropping: why the frame being received is dropped (LAN743X_RX_KEEP:
  *	it is not)
- * @csum: trust the chip's RX checksum status (NETIF_F_RXCSUM)
+ * @skb: frame being assembled from several buffers
+ * @frame_wire: bytes (pad excluded) of the frame in previous buffers
  * @mtu: state of the fresh-buffer policy
  * @mtu.cache: page fragments the buffers are carved from
  * @pp: state of the page_pool policy
  * @pp.pool: the ring's page pool
  * @pp.order: page order of one buffer
  * @pp.per_page: buffers per page: 1, or more when they are page fragments
- * @pp.hold: the pool's count of pages it allocated and mapped, last seen
- * @pp.release: the pool's count of pages it unmapped and freed, last seen
- * @pp.fresh: buffers of newly mapped pages not yet handed to us
- * @cost: cost counters not yet moved into @stats
- * @napi: NAPI context
- * @stats: counters
- * @adapter: owning adapter
- * @ring_dma: device address of @desc; @head_wb follows the descriptors
- * @ring_bytes: size of the coherent allocation
+ * @pp.taken: buffers this ring took from @pp.pool
+ * @dma: device address of @desc; @head_wb follows the descriptors
+ * @bytes: size of the coherent allocation
  * @size: number of descriptors
- * @running: DMA started and NAPI enabled (a failed restart leaves both off)
- * @ch: channel number
+ *
+ * New rings for a channel are built in one of these beside the running
+ * one, and the two are swapped whole.
  */
-struct lan743x_rx {
+struct lan743x_rx_ring {
 	/* hot path */
 	struct lan743x_desc *desc;
 	struct lan743x_rx_slot *slots;
 	const struct lan743x_rx_buf_ops *ops;
 	__le32 *head_wb;
-	void __iomem *tail_reg;
 	u32 size_mask;
-	u32 next;
-	u32 tail;
 	u32 buf_len;
-	u32 pad;
 	u32 copybreak;
 	bool partial_sync;
 	bool fixed_len;
-	u32 rearm_flags;
-	bool clear_sts;
+	bool csum;
+	u8 dropping;
 	struct sk_buff *skb;
 	u32 frame_wire;
-	u8 dropping;
-	bool csum;
-	/* not a union: whole backend states are swapped on reconfiguration */
-	struct {
-		struct page_frag_cache cache;
-	} mtu;
-	struct {
-		struct page_pool *pool;
-		unsigned int order;
-		unsigned int per_page;
-		u32 hold;
-		u32 release;
-		u32 fresh;
-	} pp;
+	/* one policy's state; the core never touches it */
+	union {
+		struct {
+			struct page_frag_cache cache;
+		} mtu;
+		struct {
+			struct page_pool *pool;
+			unsigned int order;
+			unsigned int per_page;
+			u64 taken;
+		} pp;
+	};
+	/* slow path */
+	dma_addr_t dma;
+	size_t bytes;
+	u32 size;
+};
+
+/**
+ * struct lan743x_rx - one RX DMA channel
+ * @ring: its ring, replaced whole on reconfiguration
+ * @tail_reg: RX_TAIL doorbell
+ * @next: next descriptor to look at
+ * @tail: last descriptor handed to the chip
+ * @pad: RX pad in front of a frame's first buffer (NET_IP_ALIGN)
+ * @rearm_flags: RX_TAIL bits that re-arm the interrupt (B0, own vector)
+ * @clear_sts: NAPI must clear DMAC_INT_STS itself (no auto-clear)
+ * @cost: cost counters not yet moved into @stats
+ * @napi: NAPI context
+ * @stats: counters
+ * @adapter: owning adapter
+ * @running: DMA started and NAPI enabled (a failed restart leaves both off)
+ * @ch: channel number
+ */
+struct lan743x_rx {
+	struct lan743x_rx_ring ring;
+	void __iomem *tail_reg;
+	u32 next;
+	u32 tail;
+	u32 pad;
+	u32 rearm_flags;
+	bool clear_sts;
 	struct lan743x_rx_cost cost;
 	struct napi_struct napi;
 	struct lan743x_rx_stats stats;
 
 	/* slow path */
 	struct lan743x_adapter *adapter;
-	dma_addr_t ring_dma;
-	size_t ring_bytes;
-	u32 size;
 	bool running;
 	u8 ch;
 };
@@ -271,6 +286,8 @@ struct lan743x_rx {
 void lan743x_rx_params_init(struct lan743x_rx_params *p);
 bool lan743x_rx_params_need_rings(const struct lan743x_rx_params *a,
 				  const struct lan743x_rx_params *b);
+bool lan743x_rx_mtu_needs_rings(const struct lan743x_rx_params *p,
+				unsigned int old_mtu, unsigned int new_mtu);
 int lan743x_rx_reconfigure(struct lan743x_adapter *adapter,
 			   const struct lan743x_rx_params *p, unsigned int mtu,
 			   struct netlink_ext_ack *extack);

@@ -41,13 +41,13 @@ static u32 lan743x_rx_mtu_truesize(u32 len)
 
 static int lan743x_rx_mtu_ring_alloc(struct lan743x_rx *rx)
 {
-	memset(&rx->mtu.cache, 0, sizeof(rx->mtu.cache));
+	memset(&rx->ring.mtu.cache, 0, sizeof(rx->ring.mtu.cache));
 	return 0;
 }
 
 static void lan743x_rx_mtu_ring_free(struct lan743x_rx *rx)
 {
-	struct page_frag_cache *nc = &rx->mtu.cache;
+	struct page_frag_cache *nc = &rx->ring.mtu.cache;
 
 #ifdef LAN743X_HAVE_PAGE_FRAG_CACHE_DRAIN
 	page_frag_cache_drain(nc);
@@ -72,7 +72,7 @@ static void *lan743x_rx_mtu_alloc(struct lan743x_rx *rx, u32 *truesize,
 	struct page *page;
 
 	if (*truesize <= PAGE_SIZE)
-		return page_frag_alloc(&rx->mtu.cache, *truesize,
+		return page_frag_alloc(&rx->ring.mtu.cache, *truesize,
 				       gfp | __GFP_NOWARN);
 	page = alloc_pages(gfp | __GFP_COMP | __GFP_NOWARN,
 			   get_order(*truesize));
@@ -83,7 +83,7 @@ static void *lan743x_rx_mtu_alloc(struct lan743x_rx *rx, u32 *truesize,
 }
 
 /**
- * lan743x_rx_mtu_refill() - allocate and map a buffer of rx->buf_len bytes
+ * lan743x_rx_mtu_refill() - allocate and map a buffer of rx->ring.buf_len bytes
  * @rx: ring
  * @slot: filled in on success, untouched on failure
  * @gfp: allocation flags of the caller
@@ -94,7 +94,7 @@ int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 			  gfp_t gfp)
 {
 	struct device *dev = lan743x_rx_dev(rx);
-	u32 len = READ_ONCE(rx->buf_len);
+	u32 len = READ_ONCE(rx->ring.buf_len);
 	dma_addr_t dma;
 	u32 truesize;
 	void *buf;
@@ -131,29 +131,6 @@ int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 	slot->len = len;
 	slot->truesize = truesize;
 	return 0;
-}
-
-static void lan743x_rx_mtu_sync_for_cpu(struct lan743x_rx *rx,
-					struct lan743x_rx_slot *slot, u32 len)
-{
-	len = min(len, slot->len);
-	dma_sync_single_for_cpu(lan743x_rx_dev(rx), slot->dma, len,
-				DMA_FROM_DEVICE);
-	rx->cost.sync_cpu_bytes += len;
-}
-
-static void lan743x_rx_mtu_recycle(struct lan743x_rx *rx,
-				   struct lan743x_rx_slot *slot, u32 synced)
-{
-	/* Whatever the CPU was given goes back to the device before the
-	 * descriptor is re-armed, even if the CPU only read it.
-	 */
-	synced = min(synced, slot->len);
-	if (!synced)
-		return;
-	dma_sync_single_for_device(lan743x_rx_dev(rx), slot->dma, synced,
-				   DMA_FROM_DEVICE);
-	rx->cost.sync_dev_bytes += synced;
 }
 
 static void lan743x_rx_mtu_unmap(struct lan743x_rx *rx,
@@ -221,11 +198,11 @@ static void lan743x_rx_mtu_release(struct lan743x_rx *rx,
 
 const struct lan743x_rx_buf_ops lan743x_rx_mtu_ops = {
 	.name		= "mtu",
+	/* each buffer is mapped for its own length */
+	.resizable	= true,
 	.ring_alloc	= lan743x_rx_mtu_ring_alloc,
 	.ring_free	= lan743x_rx_mtu_ring_free,
 	.refill		= lan743x_rx_mtu_refill,
-	.sync_for_cpu	= lan743x_rx_mtu_sync_for_cpu,
-	.recycle	= lan743x_rx_mtu_recycle,
 	.build_skb	= lan743x_rx_mtu_build_skb,
 	.add_frag	= lan743x_rx_mtu_add_frag,
 	.release	= lan743x_rx_mtu_release,

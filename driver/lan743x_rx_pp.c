@@ -18,12 +18,18 @@
  * syncs for the CPU the received bytes (or the whole buffer with
  * rx-partial-sync off); the buffer then becomes the head of an skb or a
  * page fragment of one, marked for recycling, so the stack returns it to
- * the pool.  No per-packet map or unmap.
+ * the pool.  No per-packet map or unmap.  Where page_pool has a NAPI
+ * owner (6.5+), pages the stack frees in this ring's NAPI go straight back
+ * into the pool's lockless cache; the pool is destroyed only with that NAPI
+ * disabled.
  *
- * Debian's kernels have CONFIG_PAGE_POOL_STATS off, so maps and unmaps are
- * counted from the pool's own page counters: pages_state_hold_cnt grows by
- * one for every page the pool allocates and maps, pages_state_release_cnt
- * for every page it unmaps and frees.
+ * The hot path counts only the buffers it takes.  Maps, unmaps and
+ * recycles are worked out when ethtool -S asks, from the pool's page
+ * counters (pages_state_hold_cnt: pages allocated and mapped;
+ * pages_state_release_cnt: unmapped and freed): page_pool has no other
+ * count of them on kernels without CONFIG_PAGE_POOL_STATS, Debian's among
+ * them, and reading them per packet would share a cache line with every
+ * CPU that frees our pages.
  */
 
 #include <linux/dma-mapping.h>
@@ -61,18 +67,22 @@ static unsigned int lan743x_rx_pp_frag_size(u32 len)
 
 static int lan743x_rx_pp_ring_alloc(struct lan743x_rx *rx)
 {
-	unsigned int order = lan743x_rx_pp_order(rx->buf_len);
+	unsigned int order = lan743x_rx_pp_order(rx->ring.buf_len);
 	struct page_pool_params pp = {
 		.flags		= PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV,
 		.order		= order,
-		.pool_size	= rx->size + (LAN743X_RX_PP_SPARE_ORDER0 >> order),
+		.pool_size	= rx->ring.size + (LAN743X_RX_PP_SPARE_ORDER0 >> order),
 		.nid		= NUMA_NO_NODE,
 		.dev		= &rx->adapter->pdev->dev,
 		.dma_dir	= DMA_FROM_DEVICE,
 		.offset		= LAN743X_RX_HEADROOM,
-		.max_len	= rx->buf_len,
+		.max_len	= rx->ring.buf_len,
+#ifdef LAN743X_HAVE_PP_NAPI
+		/* the channel's NAPI, also for the spare ring of a swap */
+		.napi		= &rx->adapter->rx[rx->ch].napi,
+#endif
 	};
-	unsigned int per_page = PAGE_SIZE / lan743x_rx_pp_frag_size(rx->buf_len);
+	unsigned int per_page = PAGE_SIZE / lan743x_rx_pp_frag_size(rx->ring.buf_len);
 	struct page_pool *pool;
 
 	/* Fragments: we sync each for the device as it goes to the ring;
@@ -99,36 +109,53 @@ static int lan743x_rx_pp_ring_alloc(struct lan743x_rx *rx)
 #endif
 	if (IS_ERR(pool))
 		return PTR_ERR(pool);
-	rx->pp.pool = pool;
-	rx->pp.order = pp.order;
-	rx->pp.per_page = per_page;
-	rx->pp.hold = pool->pages_state_hold_cnt;
-	rx->pp.release = atomic_read(&pool->pages_state_release_cnt);
-	rx->pp.fresh = 0;
+	rx->ring.pp.pool = pool;
+	rx->ring.pp.order = pp.order;
+	rx->ring.pp.per_page = per_page;
+	rx->ring.pp.taken = 0;
 	return 0;
 }
 
-/* Pages the pool unmapped since we last looked */
-static void lan743x_rx_pp_count_unmaps(struct lan743x_rx *rx)
+/* The pool's map, unmap and recycle counts, added to @cost; @unmapped:
+ * pages unmapped so far, or (at the end) all it mapped.
+ */
+static void lan743x_rx_pp_add_pool_cost(const struct lan743x_rx *rx,
+					struct lan743x_rx_cost *cost,
+					u32 unmapped)
 {
-	u32 release = atomic_read(&rx->pp.pool->pages_state_release_cnt);
+	u64 mapped = READ_ONCE(rx->ring.pp.pool->pages_state_hold_cnt);
+	u64 fresh = mapped * rx->ring.pp.per_page;
 
-	rx->cost.unmap_ops += release - rx->pp.release;
-	rx->pp.release = release;
+	cost->map_ops += mapped;
+	cost->unmap_ops += unmapped;
+	/* the rest came back from the stack or the ring without a new map */
+	if (rx->ring.pp.taken > fresh)
+		cost->pp_recycled += rx->ring.pp.taken - fresh;
+}
+
+static void lan743x_rx_pp_read_cost(const struct lan743x_rx *rx,
+				    struct lan743x_rx_cost *cost)
+{
+	struct page_pool *pool = rx->ring.pp.pool;
+
+	if (pool)
+		lan743x_rx_pp_add_pool_cost(rx, cost,
+					    atomic_read(&pool->pages_state_release_cnt));
 }
 
 static void lan743x_rx_pp_ring_free(struct lan743x_rx *rx)
 {
-	struct page_pool *pool = rx->pp.pool;
+	struct page_pool *pool = rx->ring.pp.pool;
 
 	if (!pool)
 		return;
-	/* Every page the pool still holds is unmapped when it goes, now or
-	 * when the stack returns the last of them.
+	/* Every page the pool holds is unmapped when it goes, now or when
+	 * the stack returns the last of them.
 	 */
-	rx->cost.unmap_ops += pool->pages_state_hold_cnt - rx->pp.release;
+	lan743x_rx_pp_add_pool_cost(rx, &rx->cost,
+				    READ_ONCE(pool->pages_state_hold_cnt));
 	page_pool_destroy(pool);
-	rx->pp.pool = NULL;
+	rx->ring.pp.pool = NULL;
 }
 
 /**
@@ -145,15 +172,14 @@ static void lan743x_rx_pp_ring_free(struct lan743x_rx *rx)
 int lan743x_rx_pp_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 			 gfp_t gfp)
 {
-	unsigned int per_page = rx->pp.per_page;
-	struct page_pool *pool = rx->pp.pool;
+	unsigned int per_page = rx->ring.pp.per_page;
+	struct page_pool *pool = rx->ring.pp.pool;
 	unsigned int offset = 0;
 	struct page *page;
-	u32 hold;
 
 	if (per_page > 1)
 		page = page_pool_alloc_frag(pool, &offset,
-					    lan743x_rx_pp_frag_size(rx->buf_len),
+					    lan743x_rx_pp_frag_size(rx->ring.buf_len),
 					    gfp | __GFP_NOWARN);
 	else
 		page = page_pool_alloc_pages(pool, gfp | __GFP_NOWARN);
@@ -161,52 +187,21 @@ int lan743x_rx_pp_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 		rx->cost.buf_alloc_fail++;
 		return -ENOMEM;
 	}
-	/* a refill of the pool's cache maps several pages at once */
-	hold = pool->pages_state_hold_cnt;
-	rx->cost.map_ops += hold - rx->pp.hold;
-	rx->pp.fresh += (hold - rx->pp.hold) * per_page;
-	rx->pp.hold = hold;
-	if (rx->pp.fresh)
-		rx->pp.fresh--;
-	else
-		rx->cost.pp_recycled++;
-	lan743x_rx_pp_count_unmaps(rx);
+	rx->ring.pp.taken++;
 	rx->cost.buf_alloc++;
 
 	slot->buf = page_address(page) + offset;
 	slot->dma = page_pool_get_dma_addr(page) + offset + LAN743X_RX_HEADROOM;
-	slot->len = rx->buf_len;
+	slot->len = rx->ring.buf_len;
 	if (per_page > 1) {
-		slot->truesize = lan743x_rx_pp_frag_size(rx->buf_len);
+		slot->truesize = lan743x_rx_pp_frag_size(rx->ring.buf_len);
 		dma_sync_single_for_device(&rx->adapter->pdev->dev, slot->dma,
 					   slot->len, DMA_FROM_DEVICE);
 	} else {
-		slot->truesize = PAGE_SIZE << rx->pp.order;
+		slot->truesize = PAGE_SIZE << rx->ring.pp.order;
 	}
 	rx->cost.sync_dev_bytes += slot->len;
 	return 0;
-}
-
-static void lan743x_rx_pp_sync_for_cpu(struct lan743x_rx *rx,
-				       struct lan743x_rx_slot *slot, u32 len)
-{
-	/* page_pool_dma_sync_for_cpu() only exists from 6.10 */
-	len = min(len, slot->len);
-	dma_sync_single_for_cpu(&rx->adapter->pdev->dev, slot->dma, len,
-				DMA_FROM_DEVICE);
-	rx->cost.sync_cpu_bytes += len;
-}
-
-static void lan743x_rx_pp_recycle(struct lan743x_rx *rx,
-				  struct lan743x_rx_slot *slot, u32 synced)
-{
-	/* the buffer stays in the ring: give back what the CPU was given */
-	synced = min(synced, slot->len);
-	if (!synced)
-		return;
-	dma_sync_single_for_device(&rx->adapter->pdev->dev, slot->dma, synced,
-				   DMA_FROM_DEVICE);
-	rx->cost.sync_dev_bytes += synced;
 }
 
 /**
@@ -258,18 +253,19 @@ static void lan743x_rx_pp_release(struct lan743x_rx *rx,
 {
 	if (!slot->buf)
 		return;
-	page_pool_put_full_page(rx->pp.pool, virt_to_page(slot->buf), false);
+	page_pool_put_full_page(rx->ring.pp.pool, virt_to_page(slot->buf), false);
 	slot->buf = NULL;
 }
 
 const struct lan743x_rx_buf_ops lan743x_rx_pp_ops = {
 	.name		= "page_pool",
+	/* pages are sized for one MTU: a new one needs a new pool */
+	.resizable	= false,
 	.ring_alloc	= lan743x_rx_pp_ring_alloc,
 	.ring_free	= lan743x_rx_pp_ring_free,
 	.refill		= lan743x_rx_pp_refill,
-	.sync_for_cpu	= lan743x_rx_pp_sync_for_cpu,
-	.recycle	= lan743x_rx_pp_recycle,
 	.build_skb	= lan743x_rx_pp_build_skb,
 	.add_frag	= lan743x_rx_pp_add_frag,
 	.release	= lan743x_rx_pp_release,
+	.read_cost	= lan743x_rx_pp_read_cost,
 };

@@ -139,8 +139,8 @@ fault_arm 1
 	fail "dead: a register does not read all ones"
 down_reload_revived "dead"
 
-# 6. the chip dies during a ring resize: the new rings and then the old
-# ones fail to start, the channels stay down; down and rmmod must still
+# 6. the chip dies during a ring resize: the new rings do not start, the
+# channels stay down on them; down and rmmod must still
 # complete (a channel that did not restart has NAPI off already)
 fault_arm 1
 ethtool -G "$IF" rx 256 >/tmp/hd.out 2>&1 &&
