@@ -474,7 +474,7 @@ struct lan743x_hw_stats {
  * @rss_key: Toeplitz key
  * @rss_indir: RSS indirection table
  * @dma_fenced: bus mastering was turned off for a DMA channel that did not
- *	stop (lan743x_dma_stop_failed()); the next open turns it back on
+ *	stop (lan743x_dma_stop()); the next open turns it back on
  * @dma_coherent: the device's DMA is cache-coherent (no cache maintenance
  *	on map and sync); reported at probe and in debugfs
  * @debugfs: the device's debugfs directory
@@ -539,8 +539,8 @@ static inline void lan743x_rmw32(struct lan743x_adapter *adapter, u32 reg,
 /* lan743x_main.c */
 int lan743x_wait_bits(struct lan743x_adapter *adapter, u32 reg, u32 mask,
 		      u32 want, unsigned long sleep_us, unsigned long timeout_us);
-void lan743x_dma_stop_failed(struct lan743x_adapter *adapter, u32 swr,
-			     const char *dir, u8 ch);
+void lan743x_dma_stop(struct lan743x_adapter *adapter, u32 start, u32 stop,
+		      u32 swr, const char *dir, u8 ch);
 void lan743x_mac_set_max_size(struct lan743x_adapter *adapter,
 			      unsigned int mtu);
 void lan743x_mac_set_flow(struct lan743x_adapter *adapter, bool tx, bool rx);

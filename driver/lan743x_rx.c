@@ -11,7 +11,6 @@
 #include <linux/etherdevice.h>
 #include <linux/if_vlan.h>
 #include <linux/indirect_call_wrapper.h>
-#include <linux/iopoll.h>
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
 
@@ -303,11 +302,8 @@ static int lan743x_rx_hw_start(struct lan743x_rx *rx)
  */
 static void lan743x_rx_halt(struct lan743x_rx *rx)
 {
-	u32 both = DMAC_CMD_START_R_(rx->ch) | DMAC_CMD_STOP_R_(rx->ch);
 	struct lan743x_adapter *adapter = rx->adapter;
 	u8 ch = rx->ch;
-	u32 cmd;
-	int ret;
 
 	if (!rx->running)
 		return;
@@ -315,13 +311,8 @@ static void lan743x_rx_halt(struct lan743x_rx *rx)
 	lan743x_wait_bits(adapter, FCT_RX_CTL, FCT_RX_CTL_EN_(ch), 0,
 			  1000, 100000);
 
-	lan743x_wr32(adapter, DMAC_CMD, DMAC_CMD_STOP_R_(ch));
-	/* (START, STOP) = (1, 1) means "stop pending"; all ones: no chip */
-	ret = readl_poll_timeout(adapter->csr + DMAC_CMD, cmd,
-				 (cmd & both) != both || cmd == ~0u,
-				 1000, 2000000);
-	if (ret || cmd == ~0u)
-		lan743x_dma_stop_failed(adapter, DMAC_CMD_RX_SWR_(ch), "RX", ch);
+	lan743x_dma_stop(adapter, DMAC_CMD_START_R_(ch), DMAC_CMD_STOP_R_(ch),
+			 DMAC_CMD_RX_SWR_(ch), "RX", ch);
 
 	lan743x_wr32(adapter, DMAC_INT_EN_CLR, DMAC_INT_BIT_RXFRM_(ch));
 	lan743x_wr32(adapter, INT_EN_CLR, INT_BIT_DMA_RX_(ch));

@@ -13,7 +13,6 @@
 
 #include <linux/dma-mapping.h>
 #include <linux/etherdevice.h>
-#include <linux/iopoll.h>
 #include <linux/tcp.h>
 #include <linux/udp.h>
 
@@ -180,21 +179,13 @@ static int lan743x_tx_hw_start(struct lan743x_tx *tx)
 /* Stop the channel and its NAPI, if they run (see lan743x_rx_halt()) */
 static void lan743x_tx_halt(struct lan743x_tx *tx)
 {
-	u32 both = DMAC_CMD_START_T_(tx->ch) | DMAC_CMD_STOP_T_(tx->ch);
 	struct lan743x_adapter *adapter = tx->adapter;
 	u8 ch = tx->ch;
-	u32 cmd;
-	int ret;
 
 	if (!tx->running)
 		return;
-	lan743x_wr32(adapter, DMAC_CMD, DMAC_CMD_STOP_T_(ch));
-	/* (START, STOP) = (1, 1) means "stop pending"; all ones: no chip */
-	ret = readl_poll_timeout(adapter->csr + DMAC_CMD, cmd,
-				 (cmd & both) != both || cmd == ~0u,
-				 1000, 2000000);
-	if (ret || cmd == ~0u)
-		lan743x_dma_stop_failed(adapter, DMAC_CMD_TX_SWR_(ch), "TX", ch);
+	lan743x_dma_stop(adapter, DMAC_CMD_START_T_(ch), DMAC_CMD_STOP_T_(ch),
+			 DMAC_CMD_TX_SWR_(ch), "TX", ch);
 	lan743x_wr32(adapter, DMAC_INT_EN_CLR, DMAC_INT_BIT_TX_IOC_(ch));
 	lan743x_wr32(adapter, INT_EN_CLR, INT_BIT_DMA_TX_(ch));
 
