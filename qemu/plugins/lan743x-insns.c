@@ -55,6 +55,13 @@
  *            first middle line.  (The kernel's other conditional ones, the
  *            mcrne of flush_pmd_entry, do not execute on SMP.)
  *
+ * With profile=FILE the plugin also counts, per translated block, the
+ * instructions it executed while a window was open, and writes them at
+ * exit as "ADDRESS N_INSNS_OF_BLOCK COUNTED" lines (hex address of the
+ * block's first instruction, guest virtual): scripts/lan743x-profile turns
+ * them into a per-function profile.  Blocks are keyed by address and
+ * length, so a retranslated block adds to the same line.
+ *
  * Counting: a callback per translated block adds its instruction count to
  * a per-vCPU counter (QEMU 7.2 has no per-vCPU inline counters, and one
  * shared inline counter loses updates under MTTCG); a callback on each
@@ -151,6 +158,65 @@ static int window_open;
 static struct vcpu_counter window_start;
 static unsigned int windows;
 
+/* profile=FILE: one entry per (block address, length), open addressing */
+struct tb_prof {
+	uint64_t vaddr;
+	uint64_t counted;
+	uint32_t n;
+};
+
+#define PROF_SLOTS	(1u << 19)
+
+static struct tb_prof *prof;
+static unsigned int prof_used;
+static const char *prof_path;
+static pthread_mutex_t prof_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The entry of a block, NULL when the table is full (then uncounted) */
+static struct tb_prof *prof_entry(uint64_t vaddr, uint32_t n)
+{
+	uint64_t h = (vaddr ^ (uint64_t)n << 48) * 0x9e3779b97f4a7c15ull;
+	unsigned int i = h >> 45, tries;
+	struct tb_prof *e = NULL;
+
+	pthread_mutex_lock(&prof_lock);
+	for (tries = 0; tries < PROF_SLOTS; tries++, i = (i + 1) % PROF_SLOTS) {
+		struct tb_prof *t = &prof[i];
+
+		if (t->n == n && t->vaddr == vaddr) {
+			e = t;
+			break;
+		}
+		if (!t->n) {
+			if (prof_used < PROF_SLOTS / 2) {
+				t->vaddr = vaddr;
+				t->n = n;
+				prof_used++;
+				e = t;
+			}
+			break;
+		}
+	}
+	pthread_mutex_unlock(&prof_lock);
+	return e;
+}
+
+static void prof_write(void)
+{
+	FILE *f = fopen(prof_path, "w");
+	unsigned int i;
+
+	if (!f) {
+		perror(prof_path);
+		return;
+	}
+	for (i = 0; i < PROF_SLOTS; i++)
+		if (prof[i].n && prof[i].counted)
+			fprintf(f, "%" PRIx64 " %u %" PRIu64 "\n", prof[i].vaddr,
+				prof[i].n, prof[i].counted);
+	fclose(f);
+}
+
 static void counters_total(struct vcpu_counter *sum)
 {
 	unsigned int k;
@@ -178,6 +244,16 @@ static void tb_exec(unsigned int vcpu, void *udata)
 {
 	if ((int)vcpu < n_counters)
 		counters[vcpu].insns += (uintptr_t)udata;
+}
+
+static void tb_exec_prof(unsigned int vcpu, void *udata)
+{
+	struct tb_prof *e = udata;
+
+	if ((int)vcpu < n_counters)
+		counters[vcpu].insns += e->n;
+	if (__atomic_load_n(&window_open, __ATOMIC_RELAXED))
+		__atomic_fetch_add(&e->counted, e->n, __ATOMIC_RELAXED);
 }
 
 static void op_exec(unsigned int vcpu, void *udata)
@@ -352,11 +428,19 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	size_t n = qemu_plugin_tb_n_insns(tb);
 	unsigned int it = 0, cmd;
+	struct tb_prof *e = NULL;
 	int thumb = 0;
 	size_t i;
 
-	qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec, QEMU_PLUGIN_CB_NO_REGS,
-					     (void *)(uintptr_t)n);
+	if (prof)
+		e = prof_entry(qemu_plugin_tb_vaddr(tb), n);
+	if (e)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec_prof,
+						     QEMU_PLUGIN_CB_NO_REGS, e);
+	else
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec,
+						     QEMU_PLUGIN_CB_NO_REGS,
+						     (void *)(uintptr_t)n);
 	if (arch == ARCH_A32)
 		for (i = 0; i < n && !thumb; i++)
 			thumb = qemu_plugin_insn_size(qemu_plugin_tb_get_insn(tb, i)) == 2;
@@ -388,9 +472,13 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 	counters_total(&sum);
 	pthread_mutex_lock(&window_lock);
 	fprintf(out, "total %" PRIu64 " windows %u\n", sum.insns, windows);
+	if (prof)
+		fprintf(out, "profile %u blocks\n", prof_used);
 	fclose(out);
 	out = NULL;
 	pthread_mutex_unlock(&window_lock);
+	if (prof)
+		prof_write();
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
@@ -403,6 +491,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	for (i = 0; i < argc; i++) {
 		if (!strncmp(argv[i], "out=", 4)) {
 			path = argv[i] + 4;
+		} else if (!strncmp(argv[i], "profile=", 8)) {
+			prof_path = argv[i] + 8;
 		} else {
 			fprintf(stderr, "lan743x-insns: unknown argument '%s'\n",
 				argv[i]);
@@ -445,6 +535,13 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		return -1;
 	}
 	memset(counters, 0, n_counters * sizeof(*counters));
+	if (prof_path) {
+		prof = calloc(PROF_SLOTS, sizeof(*prof));
+		if (!prof) {
+			fclose(out);
+			return -1;
+		}
+	}
 	fprintf(out, "# lan743x-insns: %s, %d vcpus\n", info->target_name,
 		n_counters);
 	fflush(out);

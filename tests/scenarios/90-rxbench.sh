@@ -14,6 +14,9 @@
 # MAC's count of those).
 # guest.txt: the data cache line (lt-mark dline) and `ethtool -g` at the
 # MTU the guest booted with (RX Buf Len: what the device may write).
+# With lt.insns=1, ksyms.txt too: the kernel's and the modules' text
+# symbols (/proc/kallsyms), for scripts/lan743x-profile (Debian ships no
+# usable System.map).
 # sets: bench
 # timeout: 3000
 
@@ -74,7 +77,11 @@ send_file() { # NAME PATH
 {
 	send_file results.csv "$out/results.csv"
 	send_file guest.txt "$guest"
-	[ $insns = 0 ] || send_file marks.txt "$marks"
+	if [ $insns = 1 ]; then
+		send_file marks.txt "$marks"
+		awk '$2 ~ /^[tTwW]$/' /proc/kallsyms >/tmp/ksyms.txt
+		send_file ksyms.txt /tmp/ksyms.txt
+	fi
 } >"$RESULTS_TTY"
 rows=$(($(wc -l <"$out/results.csv") - 1))
 [ $rc -eq 0 ] || fail "rxbench: some runs failed (exit $rc, $rows rows)"

@@ -7,7 +7,10 @@
 # reported, the stray close warned about, the empty window small, and the
 # counts linear in N (equal steps within 3%), which they are only if every
 # vCPU's instructions are counted and the windows open and close where the
-# guest marks them.
+# guest marks them.  The plugin's per-block profile (profile=FILE, for
+# scripts/lan743x-profile) must add up to the same instructions as the
+# windows (within 1%: a block another vCPU starts as a window opens or
+# closes may fall on either side).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
@@ -24,7 +27,7 @@ plugin=$top/build/qemu/lib/liblan743x-insns.so
 
 log=$tmp/plugin.log
 LT_OUT=$tmp/tests "$top"/tests/run --no-static --driver intree --config b0-msix \
-	--qemu-arg -plugin --qemu-arg "$plugin,out=$log" insns-plugin \
+	--qemu-arg -plugin --qemu-arg "$plugin,out=$log,profile=$tmp/blocks.txt" insns-plugin \
 	>"$tmp/run.log" 2>&1 ||
 	{ grep -E '^(FAIL|PASS)' "$tmp/run.log" | tail -n 5; fail "guest run failed"; }
 [ -s "$log" ] || fail "the plugin wrote no log"
@@ -40,4 +43,10 @@ s1=$((w[2] - w[1])) s2=$((w[3] - w[2]))
 diff=$((s1 > s2 ? s1 - s2 : s2 - s1))
 [ $((diff * 100)) -le $((s1 * 3)) ] ||
 	fail "not linear: steps of $s1 and $s2 instructions (windows ${w[*]})"
-echo "65-insns-plugin: ok (windows ${w[*]}; steps $s1 and $s2 instructions per 50000 iterations)"
+[ -s "$tmp/blocks.txt" ] || fail "profile=FILE: no block profile written"
+win=$((w[0] + w[1] + w[2] + w[3]))
+prof=$(awk '{ s += $3 } END { printf "%d", s }' "$tmp/blocks.txt")
+pdiff=$((prof > win ? prof - win : win - prof))
+[ $((pdiff * 100)) -le "$win" ] ||
+	fail "block profile adds up to $prof instructions, the windows to $win"
+echo "65-insns-plugin: ok (windows ${w[*]}; steps $s1 and $s2 instructions per 50000 iterations; block profile $prof of $win)"
