@@ -99,17 +99,17 @@ timeout -s INT 24 ptp4l -H -i "$IF" -m -q --priority1=1 \
 	--tx_timestamp_timeout=100 --uds_address=/tmp/ptp4l.uds >/tmp/ptp4l 2>&1
 wait "$peer_job"
 cat /tmp/ptp4l
-peer=$(cat /tmp/peer-ptp)
-log "peer: $peer"
+reply=$(cat /tmp/peer-ptp)
+log "peer: $reply"
 grep -E 'assuming the grand master role|to MASTER' /tmp/ptp4l >/dev/null ||
 	fail "ptp4l never became master"
 if grep -iE 'timed out|missing timestamp|error|fault' /tmp/ptp4l >/tmp/ptp4l-bad; then
 	fail "ptp4l reported: $(head -n 3 /tmp/ptp4l-bad)"
 fi
 read -r tag _ _ n _ slave _ <<EOF
-$peer
+$reply
 EOF
-[ "$tag" = PTP4L ] || fail "peer PTP-SLAVE: $peer"
+[ "$tag" = PTP4L ] || fail "peer PTP-SLAVE: $reply"
 # Offsets need Sync + Follow_Up (our TX timestamps) and Delay_Resp (our
 # RX timestamps of the peer's Delay_Req)
 [ "$n" -ge 3 ] || fail "the peer's ptp4l computed $n offsets from our master"
