@@ -13,7 +13,9 @@ Covers: identity, reset handshakes, MDIO, RX into a ring (single and
 multi-buffer frames, FCS, timestamp extension descriptor, RX pad, filters,
 oversize), TX (checksum insertion, TSO), the wire paced at line rate in
 both directions and the RX FIFO's overflow drops, interrupts (INT_SET self-test
-through MSI-X), and guest errors that must not crash QEMU (ring outside
+through MSI-X), the 1588 block (clock load/read/step, rate adjustment measured
+over virtual time, TX timestamps with their FIFO, overflow and interrupt,
+one-step Sync, RX timestamps at arrival), and guest errors that must not crash QEMU (ring outside
 RAM, ring length 0, tail beyond ring, zero-length buffers, a ring with no
 LS descriptor), and the test-only fault register (x-faults=on: a dead
 device, bogus TX heads, hung DMA stops, bogus RX write-backs, a DMA error;
@@ -1035,6 +1037,277 @@ def test_fault_rx(q):
     check("fault-unknown-code", q.rd(FAULT_CTL) == 0)
 
 
+# The 1588 block
+PTP_CMD_CTL, PTP_INT_STS, PTP_INT_EN_SET, PTP_INT_EN_CLR = \
+    0xa00, 0xa08, 0xa0c, 0xa10
+PTP_SEC, PTP_NS, PTP_SUBNS, PTP_RATE_ADJ, PTP_STEP_ADJ = \
+    0xa14, 0xa18, 0xa1c, 0xa20, 0xa2c
+PTP_CAP_INFO, PTP_TX_MOD, PTP_TX_MOD2 = 0xa60, 0xaa4, 0xaa8
+PTP_EGRESS_SEC, PTP_EGRESS_NS, PTP_MSG_HEADER = 0xaac, 0xab0, 0xab4
+PTP_LTC_RD_SEC_LO, PTP_LTC_RD_NS = 0xaf4, 0xaf8
+PTP_RESET, PTP_DISABLE, PTP_ENABLE, PTP_READ, PTP_LOAD = 1, 2, 4, 8, 16
+PTP_STEP_SEC, PTP_STEP_NSEC = 32, 64
+PTP_DIR = 1 << 31
+PTP_INT_TX_TS, PTP_INT_TX_TS_OVRFL = 1 << 12, 1 << 14
+INT_BIT_1588 = 1 << 7
+TX_TSE = 1 << 16
+NS = 1000000000
+
+
+def ptp_read(q):
+    """The clock latched by CLOCK_READ: (ns, sub-ns)."""
+    q.wr(PTP_CMD_CTL, PTP_READ)
+    return q.rd(PTP_SEC) * NS + q.rd(PTP_NS), q.rd(PTP_SUBNS)
+
+
+def ptp_now(q):
+    return ptp_read(q)[0]
+
+
+def ptp_start(q, sec, ns=0, subns=0):
+    """Reset, load and enable the clock, as the in-tree driver's open does."""
+    q.wr(PTP_CMD_CTL, PTP_RESET)
+    q.wr(PTP_SEC, sec)
+    q.wr(PTP_NS, ns)
+    q.wr(PTP_SUBNS, subns)
+    q.wr(PTP_CMD_CTL, PTP_LOAD)
+    q.wr(PTP_CMD_CTL, PTP_ENABLE)
+
+
+def rate_adj(ppb):
+    """PTP_CLOCK_RATE_ADJ for a frequency offset, as adjfine computes it."""
+    scaled_ppm = abs(ppb) * 65536 // 1000
+    return ((scaled_ppm << 19) // 1000000) | (PTP_DIR if ppb > 0 else 0)
+
+
+def test_ptp_clock(q):
+    ptp_start(q, 1000, 500)
+    t0, sub0 = ptp_read(q)
+    check("ptp-load-read", t0 == 1000 * NS + 500 and sub0 == 0,
+          "read %d.%09d" % divmod(t0, NS))
+    check("ptp-cmd-self-clear", q.rd(PTP_CMD_CTL) == PTP_ENABLE,
+          "PTP_CMD_CTL 0x%x" % q.rd(PTP_CMD_CTL))
+    check("ptp-ltc-rd", q.rd(PTP_LTC_RD_SEC_LO) == 1000
+          and q.rd(PTP_LTC_RD_NS) == 500)
+    q.cmd("clock_step %d" % (NS // 4))
+    t1 = ptp_now(q)
+    check("ptp-runs-with-virtual-clock", t1 - t0 == NS // 4,
+          "%d ns in 250 ms of virtual time" % (t1 - t0))
+
+    steps = [("ptp-step-sec-fwd", PTP_DIR | 3, PTP_STEP_SEC, 3 * NS),
+             ("ptp-step-sec-back", 2, PTP_STEP_SEC, -2 * NS),
+             ("ptp-step-ns-fwd", PTP_DIR | 700, PTP_STEP_NSEC, 700),
+             ("ptp-step-ns-back", 300, PTP_STEP_NSEC, -300)]
+    for name, adj, cmd, delta in steps:
+        before = ptp_now(q)
+        q.wr(PTP_STEP_ADJ, adj)
+        q.wr(PTP_CMD_CTL, cmd)
+        after = ptp_now(q)
+        check(name, after - before == delta,
+              "moved %d ns, expected %d" % (after - before, delta))
+
+    q.wr(PTP_SUBNS, 0x80000000)
+    q.wr(PTP_SEC, 2000)
+    q.wr(PTP_NS, 0)
+    q.wr(PTP_CMD_CTL, PTP_LOAD)
+    q.cmd("clock_step 1000")
+    t, sub = ptp_read(q)
+    check("ptp-subns", t == 2000 * NS + 1000 and sub == 0x80000000,
+          "%d.%09d sub 0x%x" % (divmod(t, NS) + (sub,)))
+
+    # Rate: 10 s of virtual time at +-1 ppm and at the largest offset the
+    # in-tree driver allows (+-31249999 ppb); the drift is VALUE / 2^35 of
+    # the time, and the clock is continuous where the rate changes
+    for ppb in (1000, -1000, 31249999, -31249999):
+        adj = rate_adj(ppb)
+        before, bsub = ptp_read(q)
+        q.wr(PTP_RATE_ADJ, adj)
+        cont, csub = ptp_read(q)
+        span = 10 * NS
+        q.cmd("clock_step %d" % span)
+        after = ptp_now(q)
+        drift = after - before - span
+        want = span * (adj & 0x3fffffff) / (1 << 35)
+        want = want if adj & PTP_DIR else -want
+        check("ptp-rate-%+d-ppb" % ppb, abs(drift - want) <= 1
+              and abs(drift - span * ppb / NS) <= span * 1e-6 * 0.001 + 2
+              and cont == before and csub == bsub,
+              "drift %d ns over 10 s, expected %.1f (%+d ppb)"
+              % (drift, want, ppb))
+        print("# ptp-rate %+d ppb: %d ns over 10 s of virtual time"
+              % (ppb, drift))
+    # Back to nominal: continuous, then 1:1 with virtual time
+    before = ptp_now(q)
+    q.wr(PTP_RATE_ADJ, 0)
+    cont = ptp_now(q)
+    q.cmd("clock_step %d" % NS)
+    check("ptp-rate-nominal-again", cont == before
+          and ptp_now(q) - cont == NS)
+
+    q.wr(PTP_CMD_CTL, PTP_DISABLE)
+    disabled = q.rd(PTP_CMD_CTL)
+    q.wr(PTP_CMD_CTL, PTP_RESET)
+    check("ptp-disable-reset", disabled == 0 and ptp_now(q) == 0
+          and q.rd(PTP_RATE_ADJ) == 0)
+
+
+def ptp_msg(msg_type, seq):
+    """A PTPv2 message: the 34-byte header and a zero originTimestamp."""
+    hdr = struct.pack(">BBHBB", msg_type, 2, 44, 0, 0) + bytes(28)
+    hdr = hdr[:30] + struct.pack(">H", seq) + hdr[32:]
+    return hdr + bytes(10)
+
+
+def ipv4_udp(payload, port=319):
+    src, dst = bytes([198, 18, 0, 1]), bytes([224, 0, 1, 129])
+    udp = struct.pack(">HHHH", port, port, 8 + len(payload), 0) + payload
+    ph = src + dst + struct.pack(">BBH", 0, 17, len(udp))
+    udp = udp[:6] + struct.pack(">H", csum(ph + udp) or 0xffff) + udp[8:]
+    ip = struct.pack(">BBHHHBBH4s4s", 0x45, 0, 20 + len(udp), 1, 0x4000, 1,
+                     17, 0, src, dst)
+    return ip[:10] + struct.pack(">H", csum(ip)) + ip[12:] + udp
+
+
+PTP_MCAST = bytes.fromhex("01005e000181")
+
+
+def ptp_tx_frames(q, frames, d0_extra):
+    """Post @frames (one descriptor each) and let the wire send them all."""
+    FS, LS, FCS = 1 << 29, 1 << 28, 1 << 17
+    head = q.rd(txr(0, 0x18))
+    for i, f in enumerate(frames):
+        q.mem_write(BUFS + 0x80000 + 0x1000 * i, f)
+        tx_desc(q, (head + i) % 16, FS | LS | FCS | d0_extra | len(f),
+                BUFS + 0x80000 + 0x1000 * i, len(f) << 16)
+    q.wr(txr(0, 0x1c), (head + len(frames)) % 16)
+    for _ in range(len(frames)):
+        clock_step(q, 20000)
+    return [q.capture() for _ in frames]
+
+
+def ptp_tx_pop(q):
+    """The oldest TX timestamp: (ns, cause, header); then W1C TX_TS."""
+    sec, ns, hdr = q.rd(PTP_EGRESS_SEC), q.rd(PTP_EGRESS_NS), \
+        q.rd(PTP_MSG_HEADER)
+    q.wr(PTP_INT_STS, PTP_INT_TX_TS)
+    return sec * NS + (ns & 0x3fffffff), ns >> 30, hdr
+
+
+def test_ptp_tx(q):
+    setup_tx(q)
+    while q.capture() is not None:
+        pass
+    q.rx.settimeout(1)
+    ptp_start(q, 5000, 123456)
+    q.wr(PTP_INT_EN_SET, PTP_INT_TX_TS)
+    q.wr(INT_EN_CLR, 0xffffffff)
+    q.wr(INT_VEC_EN_CLR, 0xff)
+    q.wr(INT_VEC_EN_SET, 1)
+    q.wr(INT_EN_SET, 1 | INT_BIT_1588)
+    q.wr32(MSIX_MSG, 0)
+
+    # A plain frame without TSE: no timestamp
+    ptp_tx_frames(q, [eth(PEER, MAC, 0x0800, ipv4_tcp(b"p" * 40))], 0)
+    check("ptp-tx-no-tse-no-ts", (q.rd(PTP_CAP_INFO) >> 4) & 7 == 0
+          and not q.rd(PTP_INT_STS) & PTP_INT_TX_TS)
+
+    sync = eth(PTP_MCAST, MAC, 0x0800, ipv4_udp(ptp_msg(0, 0x1234)))
+    before = ptp_now(q)
+    out = ptp_tx_frames(q, [sync], TX_TSE)
+    cnt = (q.rd(PTP_CAP_INFO) >> 4) & 7
+    sts, int_sts, msg = q.rd(PTP_INT_STS), q.rd(INT_STS), q.rd32(MSIX_MSG)
+    ts, cause, hdr = ptp_tx_pop(q)
+    check("ptp-tx-ts-captured", cnt == 1 and cause == 1
+          and before <= ts <= before + 20000 and hdr == 0x1234
+          and out[0] == sync,
+          "count %d cause %d ts %d (clock %d) header 0x%x"
+          % (cnt, cause, ts, before, hdr))
+    check("ptp-tx-ts-irq", sts & PTP_INT_TX_TS and int_sts & INT_BIT_1588
+          and msg == 0x100, "PTP_INT_STS 0x%x INT_STS 0x%x msix 0x%x"
+          % (sts, int_sts, msg))
+    check("ptp-tx-ts-w1c", (q.rd(PTP_CAP_INFO) >> 4) & 7 == 0
+          and not q.rd(PTP_INT_STS) & PTP_INT_TX_TS
+          and not q.rd(INT_STS) & INT_BIT_1588)
+    q.wr(PTP_INT_EN_CLR, PTP_INT_TX_TS)
+    masked = q.rd(PTP_INT_EN_SET)
+    q.wr(PTP_INT_EN_SET, PTP_INT_TX_TS)
+    check("ptp-int-en-set-clr", masked == 0
+          and q.rd(PTP_INT_EN_CLR) == PTP_INT_TX_TS)
+
+    # FIFO: 4 deep; a 5th timestamp is lost and flags TX_TS_OVRFL.  Over
+    # Ethernet (Delay_Req, type 1) this time.
+    frames = [eth(PTP_MCAST, MAC, 0x88f7, ptp_msg(1, 100 + i))
+              for i in range(5)]
+    ptp_tx_frames(q, frames, TX_TSE)
+    cnt = (q.rd(PTP_CAP_INFO) >> 4) & 7
+    sts = q.rd(PTP_INT_STS)
+    got = []
+    for _ in range(4):
+        pend = q.rd(PTP_INT_STS) & PTP_INT_TX_TS
+        got.append(ptp_tx_pop(q) + (pend,))
+    hdrs = [g[2] for g in got]
+    times = [g[0] for g in got]
+    check("ptp-tx-fifo-overflow", cnt == 4 and sts & PTP_INT_TX_TS_OVRFL
+          and hdrs == [(1 << 16) | (100 + i) for i in range(4)]
+          and all(g[3] for g in got) and times == sorted(times)
+          and not q.rd(PTP_INT_STS) & PTP_INT_TX_TS
+          and (q.rd(PTP_CAP_INFO) >> 4) & 7 == 0,
+          "count %d sts 0x%x headers %s" % (cnt, sts, [hex(h) for h in hdrs]))
+    q.wr(PTP_INT_STS, PTP_INT_TX_TS_OVRFL)
+    check("ptp-int-sts-w1c", q.rd(PTP_INT_STS) == 0)
+
+    # One-step Sync: originTimestamp = egress time, UDPv4 checksum cleared;
+    # a Delay_Req goes out untouched
+    q.wr(PTP_TX_MOD, 1 << 28)
+    q.wr(PTP_TX_MOD2, 1)
+    dreq = eth(PTP_MCAST, MAC, 0x0800, ipv4_udp(ptp_msg(1, 7)))
+    l2sync = eth(PTP_MCAST, MAC, 0x88f7, ptp_msg(0, 8))
+    out = ptp_tx_frames(q, [sync, dreq, l2sync], TX_TSE)
+    stamps = [ptp_tx_pop(q)[0] for _ in range(3)]
+    ok = out[0] is not None and out[2] is not None
+
+    def origin(f, off):
+        hi, lo, ns = struct.unpack(">HII", f[off + 34:off + 44])
+        return ((hi << 32) | lo) * NS + ns
+
+    check("ptp-tx-onestep-udp4", ok and origin(out[0], 42) == stamps[0]
+          and out[0][40:42] == b"\0\0" and out[0][:40] == sync[:40],
+          "origin %s egress %d" % (ok and origin(out[0], 42), stamps[0]))
+    check("ptp-tx-onestep-l2", ok and origin(out[2], 14) == stamps[2]
+          and out[2][:48] == l2sync[:48])
+    check("ptp-tx-onestep-not-delay-req", out[1] == dreq)
+    q.wr(PTP_TX_MOD, 0)
+
+
+def test_ptp_rx(q):
+    """The RX extension descriptor holds the clock at the frame's arrival,
+    also for a frame that waited in the RX FIFO for a descriptor."""
+    ptp_start(q, 7000, 999999000)
+    setup_rx(q, 0, n=4, ts=True)        # tail 3: one frame + extension fits
+    t0 = ptp_now(q)
+    q.inject(eth(MAC, PEER, 0x88f7, ptp_msg(0, 1)))
+    q.inject(eth(MAC, PEER, 0x88f7, ptp_msg(0, 2)))
+    t1 = ptp_now(q)
+    q.cmd("clock_step %d" % NS)
+    d0, d1 = rx_desc(q, 0, 0), rx_desc(q, 0, 1)
+    first = d1[1] * NS + (d1[2] & 0x3fffffff)
+    # Give descriptors 0 and 1 back: the second frame leaves the FIFO now
+    for i in range(2):
+        q.mem_write(RING + 16 * i, struct.pack("<IIII", (1 << 15) | 1536,
+                                               BUFS + 0x2000 * i, 0, 0))
+    q.wr(rxr(0, 0x1c), 1)
+    clock_step(q, 20000)
+    d2, d3 = rx_desc(q, 0, 2), rx_desc(q, 0, 3)
+    second = d3[1] * NS + (d3[2] & 0x3fffffff)
+    check("ptp-rx-ts-ext", d0[0] & (1 << 14) and d1[0] & (1 << 14)
+          and t0 <= first <= t1,
+          "stamp %d, clock %d..%d" % (first, t0, t1))
+    check("ptp-rx-ts-at-arrival", d2[0] & (1 << 14) and d3[0] & (1 << 14)
+          and first < second <= t1,
+          "stamp %d, arrived by %d, delivered at %d" % (second, t1,
+                                                        t1 + NS))
+
+
 def on_fresh_device(props, *tests):
     """Run @tests in order on one new, initialised device with @props."""
     q = QTest(props)
@@ -1071,6 +1344,9 @@ def main():
         on_fresh_device("", test)
     on_fresh_device(",x-rx-fifo-size=8192",
                     lambda q: test_rx_fifo_overflow(q, 8192))
+    on_fresh_device("", test_ptp_clock)
+    on_fresh_device("", test_ptp_tx)
+    on_fresh_device("", test_ptp_rx)
     on_fresh_device("", test_faults_off)
     on_fresh_device(",x-faults=on", test_fault_dead, test_fault_tx_head,
                     test_fault_stop_hang, test_fault_rx)

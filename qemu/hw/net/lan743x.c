@@ -45,7 +45,9 @@
  *    it is full.  x-pace-wire=off lifts pacing (model development only:
  *    frames then enter as fast as the host delivers them, and a full ring
  *    holds them back in QEMU's queue instead of dropping);
- *  - PTP: a running 1588 clock (read, load, step, enable/disable/reset);
+ *  - PTP: the 1588 clock (read, load, step, rate adjustment), TX
+ *    timestamps with their FIFO and one-step Sync, RX timestamps in the
+ *    extension descriptor, the 1588 interrupt (see "PTP clock" below);
  *  - x-faults=on (driver tests only; off by default): a fault register at
  *    BAR0 0x1f00/0x1f04 (FAULT_CTL/FAULT_ARG, not a chip register) makes
  *    the device misbehave on purpose, one fault at a time: stop answering
@@ -60,8 +62,7 @@
  *    error bits (DMAC_INT_STS ERR, INT_STS DMA_GEN, DMAC_RX_ERR_STS) are
  *    raised only by the injected DMA_ERROR fault;
  *  - flow control / pause frames, EEE, wake-on-LAN and PME;
- *  - TX timestamps and PTP events, GPIOs, 1588 target/capture registers,
- *    rate adjustment (stored, the clock always runs at nominal rate);
+ *  - GPIOs, 1588 target/periodic outputs and event capture;
  *  - OTP memory (reads as blank), SGMII/PCI11x1x registers;
  *  - VLAN filtering (the VLAN table in the RFE RAM is stored, not used);
  *  - clause-45 MDIO accesses (read as 0xffff);
@@ -241,16 +242,44 @@ REG32(PTP_CMD_CTL, 0xa00)
     FIELD(PTP_CMD_CTL, STEP_SEC, 5, 1)
     FIELD(PTP_CMD_CTL, STEP_NSEC, 6, 1)
 REG32(PTP_INT_STS, 0xa08)
+    FIELD(PTP_INT_STS, TX_TS, 12, 1)
+    FIELD(PTP_INT_STS, TX_TS_OVRFL, 14, 1)
 REG32(PTP_INT_EN_SET, 0xa0c)
 REG32(PTP_INT_EN_CLR, 0xa10)
 REG32(PTP_CLOCK_SEC, 0xa14)
 REG32(PTP_CLOCK_NS, 0xa18)
 REG32(PTP_CLOCK_SUBNS, 0xa1c)
 REG32(PTP_CLOCK_RATE_ADJ, 0xa20)
+    FIELD(PTP_CLOCK_RATE_ADJ, VALUE, 0, 30)
+    FIELD(PTP_CLOCK_RATE_ADJ, DIR, 31, 1)
 REG32(PTP_CLOCK_STEP_ADJ, 0xa2c)
     FIELD(PTP_CLOCK_STEP_ADJ, VALUE, 0, 30)
     FIELD(PTP_CLOCK_STEP_ADJ, DIR, 31, 1)
 REG32(PTP_CAP_INFO, 0xa60)
+    FIELD(PTP_CAP_INFO, TX_TS_CNT, 4, 3)
+/*
+ * TX timestamps the chip holds until the driver takes them: the in-tree
+ * driver assumes 4 (LAN743X_PTP_NUMBER_OF_TX_TIMESTAMPS)
+ */
+#define LAN743X_PTP_TX_TS_FIFO  4
+#define PTP_TX_CAUSE_SW         1       /* captured for a TSE descriptor */
+#define PTP_MSG_SYNC            0
+#define PTP_ETHERTYPE           0x88f7
+#define PTP_EVENT_PORT          319
+#define PTP_GENERAL_PORT        320
+#define PTP_HDR_LEN             34
+#define PTP_ORIGIN_TS_LEN       10      /* 48-bit seconds, 32-bit ns */
+REG32(PTP_TX_MOD, 0xaa4)
+    FIELD(PTP_TX_MOD, SYNC_TS_INSERT, 28, 1)
+REG32(PTP_TX_MOD2, 0xaa8)
+    FIELD(PTP_TX_MOD2, CLR_UDPV4_CHKSUM, 0, 1)
+REG32(PTP_TX_EGRESS_SEC, 0xaac)
+REG32(PTP_TX_EGRESS_NS, 0xab0)
+    FIELD(PTP_TX_EGRESS_NS, NS, 0, 30)
+    FIELD(PTP_TX_EGRESS_NS, CAUSE, 30, 2)
+REG32(PTP_TX_MSG_HEADER, 0xab4)
+    FIELD(PTP_TX_MSG_HEADER, SEQ_ID, 0, 16)
+    FIELD(PTP_TX_MSG_HEADER, MSG_TYPE, 16, 4)
 REG32(PTP_LTC_RD_SEC_HI, 0xaf0)
 REG32(PTP_LTC_RD_SEC_LO, 0xaf4)
 REG32(PTP_LTC_RD_NS, 0xaf8)
@@ -400,6 +429,7 @@ enum {
 #define TX_DESC0_ICE            BIT(22)
 #define TX_DESC0_IOC            BIT(26)
 #define TX_DESC0_EXT            BIT(27)
+#define TX_DESC0_TSE            BIT(16)
 #define TX_DESC0_LS             BIT(28)
 #define TX_DESC0_FS             BIT(29)
 #define TX_DESC0_DTYPE_MASK     0xc0000000
@@ -423,6 +453,7 @@ typedef struct LAN743xFifoFrame {
     size_t total;
     size_t frame_len;
     uint32_t status;
+    int64_t stamp;              /* the 1588 clock when it arrived */
     uint8_t data[];
 } LAN743xFifoFrame;
 
@@ -480,9 +511,18 @@ struct LAN743xState {
     QSIMPLEQ_HEAD(, LAN743xFifoFrame) rx_fifo[LAN743X_RX_CHANNELS];
     uint32_t rx_fifo_used[LAN743X_RX_CHANNELS];
 
-    /* PTP clock: value = ptp_base + (virtual clock now - ptp_ref) */
+    /*
+     * PTP clock: ptp_base ns + ptp_subns 2^-32 ns at virtual time ptp_ref,
+     * running at the rate PTP_CLOCK_RATE_ADJ sets since then.  The TX
+     * timestamp FIFO: ptp_tx_count entries, the oldest first.
+     */
     int64_t ptp_base;
     int64_t ptp_ref;
+    uint32_t ptp_subns;
+    uint32_t ptp_tx_count;
+    uint32_t ptp_tx_sec[LAN743X_PTP_TX_TS_FIFO];
+    uint32_t ptp_tx_ns[LAN743X_PTP_TX_TS_FIFO];
+    uint32_t ptp_tx_hdr[LAN743X_PTP_TX_TS_FIFO];
 
     /* what the TX frames sent since the wire was last taken occupy */
     uint64_t tx_wire_bytes;
@@ -532,6 +572,12 @@ static const char *lan743x_reg_name(hwaddr addr)
     case A_INT_VEC_MAP1: return "INT_VEC_MAP1";
     case A_INT_VEC_MAP2: return "INT_VEC_MAP2";
     case A_PTP_CMD_CTL: return "PTP_CMD_CTL";
+    case A_PTP_INT_STS: return "PTP_INT_STS";
+    case A_PTP_CLOCK_RATE_ADJ: return "PTP_CLOCK_RATE_ADJ";
+    case A_PTP_CAP_INFO: return "PTP_CAP_INFO";
+    case A_PTP_TX_EGRESS_SEC: return "PTP_TX_EGRESS_SEC";
+    case A_PTP_TX_EGRESS_NS: return "PTP_TX_EGRESS_NS";
+    case A_PTP_TX_MSG_HEADER: return "PTP_TX_MSG_HEADER";
     case A_DMAC_CFG: return "DMAC_CFG";
     case A_DMAC_CMD: return "DMAC_CMD";
     case A_DMAC_INT_STS: return "DMAC_INT_STS";
@@ -561,6 +607,11 @@ static void lan743x_fault_dead_irq(LAN743xState *s);
 
 static int lan743x_post_load(void *opaque, int version_id)
 {
+    LAN743xState *s = opaque;
+
+    if (s->ptp_tx_count > LAN743X_PTP_TX_TS_FIFO) {
+        return -EINVAL;
+    }
     /* Re-arm a pending moderation timer */
     lan743x_update_irq(opaque);
     return 0;
@@ -568,7 +619,7 @@ static int lan743x_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_lan743x = {
     .name = TYPE_LAN743X,
-    .version_id = 1,
+    .version_id = 2,
     .minimum_version_id = 1,
     .post_load = lan743x_post_load,
     .fields = (VMStateField[]) {
@@ -587,6 +638,14 @@ static const VMStateDescription vmstate_lan743x = {
         VMSTATE_INT64_ARRAY(mod_deadline, LAN743xState, LAN743X_MOD_TIMERS),
         VMSTATE_INT64(ptp_base, LAN743xState),
         VMSTATE_INT64(ptp_ref, LAN743xState),
+        VMSTATE_UINT32_V(ptp_subns, LAN743xState, 2),
+        VMSTATE_UINT32_V(ptp_tx_count, LAN743xState, 2),
+        VMSTATE_UINT32_ARRAY_V(ptp_tx_sec, LAN743xState,
+                               LAN743X_PTP_TX_TS_FIFO, 2),
+        VMSTATE_UINT32_ARRAY_V(ptp_tx_ns, LAN743xState,
+                               LAN743X_PTP_TX_TS_FIFO, 2),
+        VMSTATE_UINT32_ARRAY_V(ptp_tx_hdr, LAN743xState,
+                               LAN743X_PTP_TX_TS_FIFO, 2),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -1040,26 +1099,123 @@ static void lan743x_wire_use(LAN743xState *s, int64_t *free, uint64_t bytes)
 /* PTP clock                                                           */
 /* ------------------------------------------------------------------ */
 
-static int64_t lan743x_ptp_now(LAN743xState *s)
+/*
+ * The 1588 block, as the in-tree driver (lan743x_ptp.c) programs it:
+ *
+ *  - the clock: seconds (48 bits; the 32 low ones in PTP_CLOCK_SEC), ns and
+ *    sub-ns (2^-32 ns), running from the virtual clock whatever ENABLE says
+ *    (the driver only reads it while enabled);
+ *  - PTP_CMD_CTL commands complete at once (the bits read back as 0, but
+ *    ENABLE, which stays set as status until DISABLE or RESET).  RESET:
+ *    clock 0, rate nominal, PTP_INT_STS and the TX timestamp FIFO cleared.
+ *    CLOCK_LOAD: the clock takes PTP_CLOCK_SEC/NS/SUBNS.  CLOCK_READ:
+ *    latches the clock into PTP_CLOCK_SEC/NS/SUBNS and PTP_LTC_RD_*.
+ *    STEP_SEC / STEP_NSEC: add (DIR = 1) or subtract (DIR = 0) the 30-bit
+ *    PTP_CLOCK_STEP_ADJ value as seconds / ns;
+ *  - PTP_CLOCK_RATE_ADJ: the clock runs at 1 +/- VALUE / 2^35 of nominal,
+ *    faster with DIR = 1 (the driver's adjfine writes scaled_ppm * 2^19 /
+ *    10^6, i.e. ppb * 2^35 / 10^9).  A write rebases the clock first, so
+ *    it stays continuous;
+ *  - TX timestamps: a frame whose first descriptor has TSE is timestamped
+ *    (while ENABLE is set) as it starts on the wire: seconds, ns with
+ *    capture cause "software" (1) in bits 31:30, and the PTP message
+ *    header (messageType in 19:16, sequenceId in 15:0; 0 for a frame that
+ *    is not PTP over L2, UDPv4 or UDPv6 ports 319/320) go into a 4-entry
+ *    FIFO whose count PTP_CAP_INFO bits 6:4 show, and PTP_INT_STS TX_TS is
+ *    set.  PTP_TX_EGRESS_SEC/NS and PTP_TX_MSG_HEADER show the oldest
+ *    entry; writing 1 to PTP_INT_STS TX_TS removes it (and TX_TS sets
+ *    again while entries remain), which is the order the driver uses.  A
+ *    timestamp that finds the FIFO full is lost and sets TX_TS_OVRFL;
+ *  - one-step Sync (PTP_TX_MOD SYNC_TS_INSERT): a timestamped Sync message
+ *    also gets its egress time written into its originTimestamp; over
+ *    UDPv4 its UDP checksum is then cleared if PTP_TX_MOD2
+ *    CLR_UDPV4_CHKSUM is set, else (and over UDPv6) recomputed;
+ *  - RX timestamps: the extension descriptor after a frame (RX_CFG_B
+ *    TS_ALL_RX or TS_DESCR_EN) carries the clock at the frame's arrival
+ *    at the model, seconds in data1 and ns in data2;
+ *  - PTP_INT_STS is write-1-to-clear; PTP_INT_EN_SET/CLR set and clear the
+ *    enables (both read the enable mask); INT_STS bit 7 (1588) is pending
+ *    while PTP_INT_STS & enables is not 0.
+ *
+ * Not emulated: the target-time/periodic outputs and GPIO event capture
+ * (their registers are stored only), PTP_LATENCY (stored; timestamps are
+ * taken at the model's wire with no PHY latency), the auto-capture TX
+ * modes and the RX timestamp FIFO.
+ */
+
+/* The clock now, as ns, and its sub-ns fraction in *subns */
+static int64_t lan743x_ptp_read(LAN743xState *s, uint32_t *subns)
 {
-    return s->ptp_base + qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) - s->ptp_ref;
+    uint32_t adj = s->regs[R_PTP_CLOCK_RATE_ADJ];
+    uint64_t elapsed = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) - s->ptp_ref;
+    int64_t ns = s->ptp_base + (int64_t)elapsed;
+    uint64_t lo, hi, whole;
+    uint32_t part;
+
+    /* elapsed * VALUE is in 2^-35 ns: whole ns and a 2^-32 ns part */
+    mulu64(&lo, &hi, elapsed, FIELD_EX32(adj, PTP_CLOCK_RATE_ADJ, VALUE));
+    whole = (hi << 29) | (lo >> 35);
+    part = (uint32_t)(lo >> 3);
+    if (FIELD_EX32(adj, PTP_CLOCK_RATE_ADJ, DIR)) {
+        uint64_t sum = (uint64_t)s->ptp_subns + part;
+
+        ns += whole + (sum >> 32);
+        *subns = (uint32_t)sum;
+    } else {
+        ns -= whole + (part > s->ptp_subns);
+        *subns = s->ptp_subns - part;
+    }
+    return ns;
 }
 
-static void lan743x_ptp_set(LAN743xState *s, int64_t ns)
+static int64_t lan743x_ptp_now(LAN743xState *s)
+{
+    uint32_t subns;
+
+    return lan743x_ptp_read(s, &subns);
+}
+
+static void lan743x_ptp_set(LAN743xState *s, int64_t ns, uint32_t subns)
 {
     s->ptp_base = ns;
+    s->ptp_subns = subns;
     s->ptp_ref = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+}
+
+/* A clock value as the chip's 48-bit seconds and ns (before 0 wraps) */
+static void lan743x_ptp_split(int64_t now, uint64_t *sec, uint32_t *ns)
+{
+    int64_t q = now / NANOSECONDS_PER_SECOND;
+    int64_t r = now % NANOSECONDS_PER_SECOND;
+
+    if (r < 0) {
+        r += NANOSECONDS_PER_SECOND;
+        q--;
+    }
+    *sec = (uint64_t)q & MAKE_64BIT_MASK(0, 48);
+    *ns = r;
+}
+
+/* A new rate from now on: rebase so that the clock stays continuous */
+static void lan743x_ptp_rate(LAN743xState *s, uint32_t val)
+{
+    uint32_t subns;
+    int64_t now = lan743x_ptp_read(s, &subns);
+
+    lan743x_ptp_set(s, now, subns);
+    s->regs[R_PTP_CLOCK_RATE_ADJ] = val;
 }
 
 static void lan743x_ptp_command(LAN743xState *s, uint32_t cmd)
 {
     uint32_t *r = s->regs;
-    int64_t now;
 
     if (FIELD_EX32(cmd, PTP_CMD_CTL, RESET)) {
-        lan743x_ptp_set(s, 0);
+        lan743x_ptp_set(s, 0, 0);
+        r[R_PTP_CLOCK_RATE_ADJ] = 0;
         r[R_PTP_CMD_CTL] &= ~R_PTP_CMD_CTL_ENABLE_MASK;
         r[R_PTP_INT_STS] = 0;
+        s->ptp_tx_count = 0;
     }
     if (FIELD_EX32(cmd, PTP_CMD_CTL, ENABLE)) {
         r[R_PTP_CMD_CTL] |= R_PTP_CMD_CTL_ENABLE_MASK;
@@ -1069,7 +1225,8 @@ static void lan743x_ptp_command(LAN743xState *s, uint32_t cmd)
     }
     if (FIELD_EX32(cmd, PTP_CMD_CTL, CLOCK_LOAD)) {
         lan743x_ptp_set(s, (int64_t)r[R_PTP_CLOCK_SEC] * NANOSECONDS_PER_SECOND
-                        + (r[R_PTP_CLOCK_NS] % NANOSECONDS_PER_SECOND));
+                        + (r[R_PTP_CLOCK_NS] % NANOSECONDS_PER_SECOND),
+                        r[R_PTP_CLOCK_SUBNS]);
     }
     if (FIELD_EX32(cmd, PTP_CMD_CTL, STEP_SEC)) {
         int64_t sec = FIELD_EX32(r[R_PTP_CLOCK_STEP_ADJ], PTP_CLOCK_STEP_ADJ,
@@ -1090,16 +1247,37 @@ static void lan743x_ptp_command(LAN743xState *s, uint32_t cmd)
         s->ptp_base += ns;
     }
     if (FIELD_EX32(cmd, PTP_CMD_CTL, CLOCK_READ)) {
-        now = lan743x_ptp_now(s);
-        r[R_PTP_CLOCK_SEC] = now / NANOSECONDS_PER_SECOND;
-        r[R_PTP_CLOCK_NS] = now % NANOSECONDS_PER_SECOND;
-        r[R_PTP_CLOCK_SUBNS] = 0;
-        r[R_PTP_LTC_RD_SEC_HI] = (now / NANOSECONDS_PER_SECOND) >> 32;
-        r[R_PTP_LTC_RD_SEC_LO] = r[R_PTP_CLOCK_SEC];
-        r[R_PTP_LTC_RD_NS] = r[R_PTP_CLOCK_NS];
-        r[R_PTP_LTC_RD_SUBNS] = 0;
+        uint32_t subns, ns;
+        uint64_t sec;
+
+        lan743x_ptp_split(lan743x_ptp_read(s, &subns), &sec, &ns);
+        r[R_PTP_CLOCK_SEC] = (uint32_t)sec;
+        r[R_PTP_CLOCK_NS] = ns;
+        r[R_PTP_CLOCK_SUBNS] = subns;
+        r[R_PTP_LTC_RD_SEC_HI] = sec >> 32;
+        r[R_PTP_LTC_RD_SEC_LO] = (uint32_t)sec;
+        r[R_PTP_LTC_RD_NS] = ns;
+        r[R_PTP_LTC_RD_SUBNS] = subns;
     }
     /* All command bits complete at once; ENABLE stays as status */
+}
+
+/* Writing 1 to TX_TS takes the oldest TX timestamp out of the FIFO */
+static void lan743x_ptp_int_clear(LAN743xState *s, uint32_t val)
+{
+    s->regs[R_PTP_INT_STS] &= ~val;
+    if (FIELD_EX32(val, PTP_INT_STS, TX_TS) && s->ptp_tx_count) {
+        s->ptp_tx_count--;
+        memmove(s->ptp_tx_sec, s->ptp_tx_sec + 1,
+                s->ptp_tx_count * sizeof(s->ptp_tx_sec[0]));
+        memmove(s->ptp_tx_ns, s->ptp_tx_ns + 1,
+                s->ptp_tx_count * sizeof(s->ptp_tx_ns[0]));
+        memmove(s->ptp_tx_hdr, s->ptp_tx_hdr + 1,
+                s->ptp_tx_count * sizeof(s->ptp_tx_hdr[0]));
+    }
+    if (s->ptp_tx_count) {
+        s->regs[R_PTP_INT_STS] |= R_PTP_INT_STS_TX_TS_MASK;
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -2002,6 +2180,98 @@ static void lan743x_tx_tso(LAN743xState *s, uint8_t *buf, size_t len,
 }
 
 /*
+ * Where the PTP message of a frame starts (0 if it has none): PTP over
+ * Ethernet, or UDP to the event or general port over IPv4 or IPv6.
+ */
+static unsigned lan743x_ptp_msg(const uint8_t *p, size_t len,
+                                const LAN743xPktInfo *pi)
+{
+    unsigned off = pi->vlan ? ETH_HLEN + 4 : ETH_HLEN;
+
+    if (pi->l4_off && pi->l4_proto == IP_PROTO_UDP) {
+        uint16_t port = len >= pi->l4_off + 8 ?
+                        lduw_be_p(p + pi->l4_off + 2) : 0;
+
+        off = pi->l4_off + 8;
+        if (port != PTP_EVENT_PORT && port != PTP_GENERAL_PORT) {
+            return 0;
+        }
+    } else if (pi->l3_off || len < off ||
+               lduw_be_p(p + off - 2) != PTP_ETHERTYPE) {
+        return 0;
+    }
+    return len >= off + PTP_HDR_LEN ? off : 0;
+}
+
+/*
+ * One-step Sync: the egress time goes into originTimestamp, and the UDP
+ * checksum, now stale, is cleared (UDPv4, if PTP_TX_MOD2 says so) or
+ * recomputed.
+ */
+static void lan743x_ptp_insert(LAN743xState *s, uint8_t *p, size_t len,
+                               const LAN743xPktInfo *pi, unsigned msg,
+                               uint64_t sec, uint32_t ns)
+{
+    uint8_t *ts = p + msg + PTP_HDR_LEN;
+
+    if (len < msg + PTP_HDR_LEN + PTP_ORIGIN_TS_LEN) {
+        return;
+    }
+    stw_be_p(ts, sec >> 32);
+    stl_be_p(ts + 2, (uint32_t)sec);
+    stl_be_p(ts + 6, ns);
+    if (!pi->l4_off) {
+        return;
+    }
+    if (pi->ipv4 && FIELD_EX32(s->regs[R_PTP_TX_MOD2], PTP_TX_MOD2,
+                               CLR_UDPV4_CHKSUM)) {
+        stw_be_p(p + pi->l4_off + 6, 0);
+    } else {
+        lan743x_fill_csum(p, len, false, true);
+    }
+}
+
+/*
+ * A frame asked for its TX timestamp (TSE) as it starts on the wire: into
+ * the FIFO with its PTP header, or lost if the FIFO is full.  @insert: the
+ * frame goes out as it is (not segmented), so one-step Sync may edit it.
+ */
+static void lan743x_ptp_tx_stamp(LAN743xState *s, uint8_t *p, size_t len,
+                                 bool insert)
+{
+    LAN743xPktInfo pi;
+    unsigned msg, n = s->ptp_tx_count;
+    uint32_t hdr = 0, ns;
+    uint64_t sec;
+
+    if (!FIELD_EX32(s->regs[R_PTP_CMD_CTL], PTP_CMD_CTL, ENABLE)) {
+        return;
+    }
+    lan743x_ptp_split(lan743x_ptp_now(s), &sec, &ns);
+    lan743x_parse(p, len, &pi);
+    msg = lan743x_ptp_msg(p, len, &pi);
+    if (msg) {
+        hdr = FIELD_DP32(hdr, PTP_TX_MSG_HEADER, MSG_TYPE, p[msg] & 0xf);
+        hdr = FIELD_DP32(hdr, PTP_TX_MSG_HEADER, SEQ_ID,
+                         lduw_be_p(p + msg + 30));
+        if (insert && (p[msg] & 0xf) == PTP_MSG_SYNC &&
+            FIELD_EX32(s->regs[R_PTP_TX_MOD], PTP_TX_MOD, SYNC_TS_INSERT)) {
+            lan743x_ptp_insert(s, p, len, &pi, msg, sec, ns);
+        }
+    }
+    if (n == LAN743X_PTP_TX_TS_FIFO) {
+        s->regs[R_PTP_INT_STS] |= R_PTP_INT_STS_TX_TS_OVRFL_MASK;
+        return;
+    }
+    s->ptp_tx_sec[n] = (uint32_t)sec;
+    s->ptp_tx_ns[n] = FIELD_DP32(ns, PTP_TX_EGRESS_NS, CAUSE,
+                                 PTP_TX_CAUSE_SW);
+    s->ptp_tx_hdr[n] = hdr;
+    s->ptp_tx_count = n + 1;
+    s->regs[R_PTP_INT_STS] |= R_PTP_INT_STS_TX_TS_MASK;
+}
+
+/*
  * Process TX descriptors from TX_HEAD up to (not including) TX_TAIL.
  * Only complete frames (FS .. LS, plus an extension descriptor if flagged)
  * are consumed; the head is written back after each batch.
@@ -2143,6 +2413,9 @@ static void lan743x_tx_process(LAN743xState *s, int ch)
             unsigned mss = (first3 & TX_DESC3_LEN_MSS_MASK) >>
                            TX_DESC3_LEN_MSS_SHIFT;
 
+            if (first0 & TX_DESC0_TSE) {
+                lan743x_ptp_tx_stamp(s, s->tx_buf, len, !lso);
+            }
             if (lso) {
                 lan743x_tx_tso(s, s->tx_buf, len, mss,
                                first0 & (TX_DESC0_IPE | TX_DESC0_ICE));
@@ -2319,8 +2592,13 @@ static bool lan743x_can_receive(NetClientState *nc)
  */
 #define LAN743X_RX_MAX_DESC 64
 
+/*
+ * Write a frame (pad + frame + FCS) into the channel's ring; @stamp: the
+ * 1588 clock at its arrival, for the timestamp extension descriptor.
+ */
 static bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
-                           size_t total, size_t frame_len, uint32_t status)
+                           size_t total, size_t frame_len, uint32_t status,
+                           int64_t stamp)
 {
     uint32_t cfg_b = s->regs[CH_REG(RX_CFG_B, ch)];
     uint32_t ring_len = FIELD_EX32(cfg_b, RX_CFG_B, RING_LEN);
@@ -2405,11 +2683,13 @@ static bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
         if (unlikely(i < lead)) {
             lan743x_fault_rx_zero_len(d, &out);
         } else if (is_ext) {
-            int64_t now = lan743x_ptp_now(s);
+            uint64_t sec;
+            uint32_t ns;
 
+            lan743x_ptp_split(stamp, &sec, &ns);
             out.data0 = RX_DESC0_EXT;
-            out.data1 = now / NANOSECONDS_PER_SECOND;
-            out.data2 = (now % NANOSECONDS_PER_SECOND) & RX_DESC2_TS_NS_MASK;
+            out.data1 = (uint32_t)sec;
+            out.data2 = ns & RX_DESC2_TS_NS_MASK;
         } else {
             size_t chunk = MIN(blen, total - off);
 
@@ -2467,7 +2747,7 @@ static bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
  */
 static bool lan743x_rx_fifo_push(LAN743xState *s, int ch, const uint8_t *data,
                                  size_t total, size_t frame_len,
-                                 uint32_t status)
+                                 uint32_t status, int64_t stamp)
 {
     LAN743xFifoFrame *f;
 
@@ -2480,6 +2760,7 @@ static bool lan743x_rx_fifo_push(LAN743xState *s, int ch, const uint8_t *data,
     f->total = total;
     f->frame_len = frame_len;
     f->status = status;
+    f->stamp = stamp;
     memcpy(f->data, data, total);
     QSIMPLEQ_INSERT_TAIL(&s->rx_fifo[ch], f, next);
     s->rx_fifo_used[ch] += total;
@@ -2493,7 +2774,7 @@ static void lan743x_rx_fifo_drain(LAN743xState *s, int ch)
 
     while ((f = QSIMPLEQ_FIRST(&s->rx_fifo[ch])) && lan743x_rx_ready(s, ch)) {
         if (!lan743x_rx_put(s, ch, f->data, f->total, f->frame_len,
-                            f->status)) {
+                            f->status, f->stamp)) {
             break;
         }
         QSIMPLEQ_REMOVE_HEAD(&s->rx_fifo[ch], next);
@@ -2552,6 +2833,7 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
     struct virtio_net_hdr vh = { 0 };
     LAN743xPktInfo pi;
     uint32_t crc, status;
+    int64_t stamp;
     int ch;
 
     if (unlikely(s->fault == LAN743X_FAULT_DEAD)) {
@@ -2576,6 +2858,7 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
     lan743x_wire_use(s, &s->rx_wire_free,
                      lan743x_wire_bytes(MAX(size, LAN743X_MIN_FRAME) +
                                         LAN743X_FCS_LEN));
+    stamp = lan743x_ptp_now(s);     /* it starts into the MAC now */
     if (!FIELD_EX32(mac_rx, MAC_RX, RXEN) || size < ETH_HLEN) {
         return full;
     }
@@ -2635,13 +2918,13 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
 
     if (!QSIMPLEQ_EMPTY(&s->rx_fifo[ch]) ||
         !lan743x_rx_put(s, ch, s->rx_buf, pad + frame_len, frame_len,
-                        status)) {
+                        status, stamp)) {
         trace_lan743x_rx_no_desc(ch);
         if (!s->pace_wire) {
             return 0;   /* held by QEMU until the driver moves the tail */
         }
         if (!lan743x_rx_fifo_push(s, ch, s->rx_buf, pad + frame_len,
-                                  frame_len, status)) {
+                                  frame_len, status, stamp)) {
             lan743x_update_irq(s);
             return full;
         }
@@ -2696,7 +2979,6 @@ static void lan743x_csr_reset(LAN743xState *s)
     s->regs[R_MAC_RX] = FIELD_DP32(R_MAC_RX_RXD_MASK, MAC_RX, MAX_SIZE,
                                    1518);
     s->regs[R_MAC_TX] = R_MAC_TX_TXD_MASK;
-    s->regs[R_PTP_CAP_INFO] = 1 << 4;     /* one TX timestamp slot */
     for (i = 0; i < RFE_HASH_KEY_DWORDS; i++) {
         s->regs[R_RFE_HASH_KEY0 + i] = ldl_le_p(default_key + 4 * i);
     }
@@ -2717,7 +2999,8 @@ static void lan743x_csr_reset(LAN743xState *s)
         lan743x_rx_fifo_flush(s, i);
     }
     s->tx_wire_bytes = 0;
-    lan743x_ptp_set(s, 0);
+    lan743x_ptp_set(s, 0, 0);
+    s->ptp_tx_count = 0;
     lan743x_phy_reset(s);
 }
 
@@ -2881,6 +3164,21 @@ static uint64_t lan743x_mmio_read(void *opaque, hwaddr addr, unsigned size)
     case R_DMAC_INT_EN_CLR:
         val = s->regs[R_DMAC_INT_EN_SET];
         break;
+    case R_PTP_INT_EN_CLR:
+        val = s->regs[R_PTP_INT_EN_SET];
+        break;
+    case R_PTP_CAP_INFO:
+        val = FIELD_DP32(0, PTP_CAP_INFO, TX_TS_CNT, s->ptp_tx_count);
+        break;
+    case R_PTP_TX_EGRESS_SEC:       /* the oldest TX timestamp, if any */
+        val = s->ptp_tx_count ? s->ptp_tx_sec[0] : 0;
+        break;
+    case R_PTP_TX_EGRESS_NS:
+        val = s->ptp_tx_count ? s->ptp_tx_ns[0] : 0;
+        break;
+    case R_PTP_TX_MSG_HEADER:
+        val = s->ptp_tx_count ? s->ptp_tx_hdr[0] : 0;
+        break;
     case R_E2P_DATA:
         val = s->regs[idx] & 0xff;
         break;
@@ -3031,6 +3329,9 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
     case R_STRAP_READ:
     case R_OTP_STATUS:
     case R_PTP_CAP_INFO:
+    case R_PTP_TX_EGRESS_SEC:
+    case R_PTP_TX_EGRESS_NS:
+    case R_PTP_TX_MSG_HEADER:
         qemu_log_mask(LOG_GUEST_ERROR, "lan743x: write to read-only "
                       "register 0x%" HWADDR_PRIx "\n", addr);
         break;
@@ -3156,7 +3457,10 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
         lan743x_ptp_command(s, val);
         break;
     case R_PTP_INT_STS:
-        s->regs[R_PTP_INT_STS] &= ~val;
+        lan743x_ptp_int_clear(s, val);
+        break;
+    case R_PTP_CLOCK_RATE_ADJ:
+        lan743x_ptp_rate(s, val);
         break;
     case R_PTP_INT_EN_SET:
         s->regs[R_PTP_INT_EN_SET] |= val;
