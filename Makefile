@@ -9,6 +9,9 @@
 #   make deb        the lan743x-dkms Debian package: build/deb/*.deb
 #   make qemu       build QEMU with our LAN743x model: build/qemu/bin/
 #   make check      install dependencies, run every test, "N passed, N failed"
+#   make debug-kernel  build (once, cached) the debug x86 guest kernel: KASAN,
+#                   DMA-API debugging, lockdep, UBSAN, kmemleak, fault injection
+#   make check-full make check, then our driver's suite on the debug kernel
 #   make bench      RX policy benchmark on the emulated chip: build/bench/
 #                   (ARCH=arm64|armhf: the ARM guests, build/bench/ARCH/)
 #
@@ -77,6 +80,13 @@ check:
 	scripts/install-deps
 	tests/run
 
+debug-kernel:
+	scripts/install-deps debug-kernel
+	scripts/build-debug-kernel
+
+check-full: check
+	tests/run --no-static --kernel debug --driver ours --config b0-msix
+
 bench:
 	scripts/bench $(if $(ARCH),--arch $(ARCH))
 
@@ -84,4 +94,5 @@ clean:
 	$(MAKE) --no-print-directory -C driver clean
 	rm -rf build
 
-.PHONY: all driver install uninstall dkms dkms-remove deb qemu check bench clean
+.PHONY: all driver install uninstall dkms dkms-remove deb qemu check debug-kernel check-full \
+	bench clean
