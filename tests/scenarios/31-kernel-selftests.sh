@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: GPL-2.0
+# The kernel's own NIC selftests (tools/testing/selftests/drivers/net of the
+# guest kernel's source) against the interface under test, unchanged, run
+# as their README says (NETIF in the environment).  Only images built with
+# them (tests/run --kernel 6.12, tests/mkimage --selftests) have them.
+# Each test must pass or be skipped by the test itself; a "not ok" line or
+# an exit code other than pass (0) or skip (4) fails the scenario.
+# The tests that apply to one plain NIC without a remote endpoint:
+#   stats.py   pause/FEC/RMON/queue statistics through ethtool netlink and
+#              the netdev family (qstats), checked against each other
+#   queues.py  queue lists through the netdev family against ethtool -l
+# sets: primary
+# timeout: 600
+
+ksrc=/lib/lt/ksrc
+tdir=$ksrc/tools/testing/selftests/drivers/net
+[ -d "$tdir" ] || skip "image without the kernel's selftests (tests/run --kernel 6.12 has them)"
+export PYTHONHOME=/usr PYTHONDONTWRITEBYTECODE=1 NETIF="$IF"
+cd "$tdir" || fail "cd $tdir"
+
+bad=
+for t in stats.py queues.py; do
+	rc=0
+	out=$(python3 "$t" 2>&1) || rc=$?
+	echo "$out"
+	nok=$(echo "$out" | grep -c '^not ok' || true)
+	nall=$(echo "$out" | grep -cE '^(not )?ok ' || true)
+	nskip=$(echo "$out" | grep -cE '^ok .*# SKIP' || true)
+	log "$t: exit $rc, $nall results, $nok not ok, $nskip skipped"
+	case $rc:$nok in
+	0:0 | 4:0) [ "$nall" -gt 0 ] || bad="$bad $t(no results)" ;;
+	*) bad="$bad $t(exit $rc, $nok not ok)" ;;
+	esac
+done
+[ -z "$bad" ] || fail "selftests failed:$bad"
+echo "kernel selftests stats.py and queues.py pass or skip themselves on $IF ($(uname -r))"
