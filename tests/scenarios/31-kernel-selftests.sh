@@ -39,8 +39,8 @@ for t in stats.py queues.py; do
 	echo "$out"
 	nok=$(echo "$out" | grep -c '^not ok' || true)
 	nall=$(echo "$out" | grep -cE '^(not )?ok ' || true)
-	nskip=$(echo "$out" | grep -cE '^ok .*# SKIP' || true)
-	log "$t: exit $rc, $nall results, $nok not ok, $nskip skipped"
+	nskip=$(echo "$out" | grep -cE '^ok .*# (SKIP|XFAIL)' || true)
+	log "$t: exit $rc, $nall results, $nok not ok, $nskip skipped or xfail"
 	case $rc:$nok in
 	0:0 | 4:0) [ "$nall" -gt 0 ] || bad="$bad $t(no results)" ;;
 	*) bad="$bad $t(exit $rc, $nok not ok)" ;;
