@@ -287,6 +287,21 @@ static int lan743x_set_pauseparam(struct net_device *netdev,
 	return 0;
 }
 
+/* The MAC's pause frame counters (ethtool --include-statistics -a) */
+static void lan743x_get_pause_stats(struct net_device *netdev,
+				    struct ethtool_pause_stats *ps)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	struct lan743x_hw_stats *hs = &adapter->hw_stats;
+	unsigned long flags;
+
+	lan743x_hw_stats_fold(adapter);
+	spin_lock_irqsave(&hs->lock, flags);
+	ps->tx_pause_frames = hs->total[LAN743X_HW_TX_PAUSE_FRAMES];
+	ps->rx_pause_frames = hs->total[LAN743X_HW_RX_PAUSE_FRAMES];
+	spin_unlock_irqrestore(&hs->lock, flags);
+}
+
 static void lan743x_get_ringparam(struct net_device *netdev,
 				  struct ethtool_ringparam *ring,
 				  struct kernel_ethtool_ringparam *kring,
@@ -495,6 +510,7 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.nway_reset		= phy_ethtool_nway_reset,
 	.get_pauseparam		= lan743x_get_pauseparam,
 	.set_pauseparam		= lan743x_set_pauseparam,
+	.get_pause_stats	= lan743x_get_pause_stats,
 	.supported_ring_params	= ETHTOOL_RING_USE_RX_BUF_LEN,
 	.get_ringparam		= lan743x_get_ringparam,
 	.set_ringparam		= lan743x_set_ringparam,

@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: GPL-2.0
+# The kernel's own NIC selftests (tools/testing/selftests/drivers/net of the
+# guest kernel's source) against the interface under test, unchanged, run
+# as their README says (NETIF in the environment).  Only images built with
+# them (tests/run --kernel 6.12, tests/mkimage --selftests) have them.
+# Each test must pass or be skipped by the test itself; a "not ok" line or
+# an exit code other than pass (0) or skip (4) fails the scenario.
+# The tests that apply to one plain NIC without a remote endpoint:
+#   stats.py   pause/FEC/RMON/queue statistics through ethtool netlink and
+#              the netdev family (qstats), checked against each other
+#   queues.py  queue lists through the netdev family against ethtool -l
+# sets: primary
+# timeout: 600
+
+ksrc=/lib/lt/ksrc
+tdir=$ksrc/tools/testing/selftests/drivers/net
+[ -d "$tdir" ] || skip "image without the kernel's selftests (tests/run --kernel 6.12 has them)"
+export PYTHONHOME=/usr PYTHONDONTWRITEBYTECODE=1 NETIF="$IF"
+cd "$tdir" || fail "cd $tdir"
+
+# The tests run their commands with /bin/sh -c: busybox's sh would run its
+# own ip applet (no JSON) for "ip" instead of iproute2's /bin/ip, so they
+# run in a mount namespace of their own with dash as /bin/sh.
+[ -x /bin/dash ] || fail "image without dash"
+with_dash() { # COMMAND...
+	unshare -m sh -c 'mount --bind /bin/dash /bin/sh && exec "$@"' sh "$@"
+}
+out=$(with_dash /bin/sh -c 'ip -V' 2>&1) || fail "cannot run with dash as /bin/sh: $out"
+case $out in
+*iproute2*) log "with dash as /bin/sh, ip is $out" ;;
+*) fail "with dash as /bin/sh, ip is not iproute2's: $out" ;;
+esac
+run_selftest() { with_dash python3 "$1"; }
+
+bad=
+for t in stats.py queues.py; do
+	rc=0
+	out=$(run_selftest "$t" 2>&1) || rc=$?
+	echo "$out"
+	nok=$(echo "$out" | grep -c '^not ok' || true)
+	nall=$(echo "$out" | grep -cE '^(not )?ok ' || true)
+	nskip=$(echo "$out" | grep -cE '^ok .*# (SKIP|XFAIL)' || true)
+	log "$t: exit $rc, $nall results, $nok not ok, $nskip skipped or xfail"
+	case $rc:$nok in
+	0:0 | 4:0) [ "$nall" -gt 0 ] || bad="$bad $t(no results)" ;;
+	*) bad="$bad $t(exit $rc, $nok not ok)" ;;
+	esac
+done
+[ -z "$bad" ] || fail "selftests failed:$bad"
+echo "kernel selftests stats.py and queues.py pass or skip themselves on $IF ($(uname -r))"
