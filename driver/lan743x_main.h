@@ -334,6 +334,7 @@ enum {
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 
+#include "lan743x_ptp.h"
 #include "lan743x_rx.h"
 #include "lan743x_tx.h"
 
@@ -507,6 +508,7 @@ struct lan743x_adapter {
 	bool pause_tx;
 
 	struct lan743x_hw_stats hw_stats;
+	struct lan743x_ptp ptp;
 	struct delayed_work stats_work;
 	struct work_struct reset_work;
 

@@ -239,6 +239,7 @@ struct lan743x_rx {
 	u32 rearm_flags;
 	bool clear_sts;
 	struct sk_buff *skb;
+	struct sk_buff *ts_skb;
 	u32 frame_wire;
 	u8 dropping;
 	bool csum;
