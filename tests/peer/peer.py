@@ -14,6 +14,13 @@ the guest half-closes its side after sending and reads until we close.
                    socket, <ms> apart (the guest's link goes away meanwhile,
                    so the reply comes first)
   PING             reply "PONG" (readiness check)
+  PTP-SLAVE <s>    run linuxptp's ptp4l on the tap for <s> seconds as a
+                   slave-only clock with software timestamps (UDPv4, E2E),
+                   against the guest's master; then reply "PTP4L <rc>
+                   offsets <n> slave <0|1> max <ns>" (n: "master offset"
+                   reports, slave: it reached the SLAVE state, max: the
+                   largest |offset| of the second half), and the last lines
+                   of ptp4l's output, " | "-separated
   RAW <kind> <n> [<ms>]
                    write raw Ethernet frames onto the tap (AF_PACKET): n
                    bad frames of <kind>, each between good ones (ICMP echo
@@ -293,6 +300,28 @@ class Handler(socketserver.StreamRequestHandler):
         self.reply(text)
         threading.Thread(target=self.server.raw_send, args=(frames, ms),
                          daemon=True).start()
+
+    def do_PTP_SLAVE(self, secs):
+        secs = int(secs)
+        if not 1 <= secs <= 25:
+            raise ValueError(f"duration {secs} out of range")
+        # free_running: measure only, never adjust the clock (the host's
+        # CLOCK_REALTIME: clocks are not per network namespace)
+        r = subprocess.run(["timeout", "-s", "INT", str(secs), "ptp4l", "-S",
+                            "-s", "-m", "-q", "--free_running=1",
+                            "-i", self.server.tap],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, timeout=secs + 10)
+        lines = r.stdout.splitlines()
+        offsets = [abs(int(w[i + 1])) for w in (ln.split() for ln in lines)
+                   for i in range(len(w) - 1)
+                   if w[i] == "offset" and w[i + 1].lstrip("-").isdigit()]
+        late = offsets[len(offsets) // 2:]
+        slave = any("to SLAVE" in ln for ln in lines)
+        log(f"PTP-SLAVE: rc {r.returncode}, {len(offsets)} offsets")
+        self.reply(f"PTP4L {r.returncode} offsets {len(offsets)} slave "
+                   f"{int(slave)} max {max(late) if late else -1} | "
+                   + " | ".join(lines[-6:]))
 
     def do_LINK_FLAP(self, ms):
         ms = int(ms)
