@@ -470,6 +470,7 @@ struct lan743x_hw_stats {
  * @pause_rx: forced RX pause (when !pause_autoneg)
  * @pause_tx: forced TX pause (when !pause_autoneg)
  * @hw_stats: folded MAC counters
+ * @ptp: the 1588 block
  * @stats_work: folds the MAC counters before they wrap
  * @reset_work: TX timeout recovery
  * @rss_key: Toeplitz key

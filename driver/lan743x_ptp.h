@@ -74,8 +74,8 @@ struct lan743x_ptp_tx {
 struct lan743x_ptp {
 	struct ptp_clock_info info;
 	struct ptp_clock *clock;
-	struct mutex cmd_lock;
-	spinlock_t tx_lock;
+	struct mutex cmd_lock;	/* clock commands */
+	spinlock_t tx_lock;	/* @tx, @tx_on, counters */
 	struct lan743x_ptp_tx tx[LAN743X_PTP_TX_TS_CNT];
 	bool tx_on;
 	int rx_filter;

@@ -652,8 +652,9 @@ static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
 	    !(data0 & (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_))) {
 		lan743x_ptp_rx_ext(rx, desc);
 		rx->ops->recycle(rx, &rx->slots[idx], 0);
-	} else
+	} else {
 		lan743x_rx_buffer(rx, &rx->slots[idx], data0, data1, b);
+	}
 
 	lan743x_rx_arm(rx, idx);
 	rx->tail = idx;

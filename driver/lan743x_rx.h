@@ -198,6 +198,7 @@ enum {
  * @rearm_flags: RX_TAIL bits that re-arm the interrupt (B0, own vector)
  * @clear_sts: NAPI must clear DMAC_INT_STS itself (no auto-clear)
  * @skb: frame being assembled from several buffers
+ * @ts_skb: finished frame waiting for its RX timestamp descriptor
  * @frame_wire: bytes (pad excluded) of the frame in previous buffers
  * @dropping: why the frame being received is dropped (LAN743X_RX_KEEP:
  *	it is not)
