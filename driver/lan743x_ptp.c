@@ -208,11 +208,11 @@ static bool lan743x_ptp_tx_service(struct lan743x_adapter *adapter)
 static long lan743x_ptp_aux_work(struct ptp_clock_info *info)
 {
 	struct lan743x_adapter *adapter = lan743x_ptp_adapter(info);
-	bool held = lan743x_ptp_tx_service(adapter);
 
+	/* unmask first: an entry that lands after the drain interrupts anew */
 	if (READ_ONCE(adapter->hw_up))
 		lan743x_wr32(adapter, INT_EN_SET, INT_BIT_1588_);
-	return held ? LAN743X_PTP_POLL : -1;
+	return lan743x_ptp_tx_service(adapter) ? LAN743X_PTP_POLL : -1;
 }
 
 /* Context: hard IRQ; the source stays masked until the worker ran */
@@ -248,15 +248,19 @@ void lan743x_ptp_tx_request(struct lan743x_adapter *adapter,
 			    struct sk_buff *skb, struct lan743x_desc *first)
 {
 	struct lan743x_ptp *ptp = &adapter->ptp;
+	unsigned int i, free = LAN743X_PTP_TX_TS_CNT, held = 0;
 	unsigned long flags;
-	unsigned int i;
 
 	spin_lock_irqsave(&ptp->tx_lock, flags);
 	if (!ptp->tx_on)
 		goto out;
-	for (i = 0; i < LAN743X_PTP_TX_TS_CNT; i++)
-		if (!ptp->tx[i].skb)
-			break;
+	for (i = 0; i < LAN743X_PTP_TX_TS_CNT; i++) {
+		if (ptp->tx[i].skb)
+			held++;
+		else
+			free = i;
+	}
+	i = free;
 	if (i == LAN743X_PTP_TX_TS_CNT) {
 		ptp->tx_skipped++;
 		goto out;
@@ -266,7 +270,9 @@ void lan743x_ptp_tx_request(struct lan743x_adapter *adapter,
 	ptp->tx[i].hdr = lan743x_ptp_hdr(skb);
 	ptp->tx[i].start = jiffies;
 	first->data0 |= cpu_to_le32(TX_DESC_DATA0_TSE_);
-	ptp_schedule_worker(ptp->clock, LAN743X_PTP_POLL);
+	/* start the timeout polls; never delay a run the interrupt asked for */
+	if (!held)
+		ptp_schedule_worker(ptp->clock, 0);
 out:
 	spin_unlock_irqrestore(&ptp->tx_lock, flags);
 }
