@@ -172,9 +172,9 @@ static void lan743x_ptp_tx_match(struct lan743x_ptp *ptp, u32 sec, u32 ns,
 static bool lan743x_ptp_tx_service(struct lan743x_adapter *adapter)
 {
 	struct lan743x_ptp *ptp = &adapter->ptp;
-	unsigned int n, i;
-	bool held = false;
 	unsigned long flags;
+	bool held = false;
+	unsigned int n, i;
 	u32 sts;
 
 	spin_lock_irqsave(&ptp->tx_lock, flags);
@@ -215,7 +215,12 @@ static long lan743x_ptp_aux_work(struct ptp_clock_info *info)
 	return lan743x_ptp_tx_service(adapter) ? LAN743X_PTP_POLL : -1;
 }
 
-/* Context: hard IRQ; the source stays masked until the worker ran */
+/**
+ * lan743x_ptp_isr() - the 1588 interrupt: hand it to the aux worker
+ * @adapter: our device
+ *
+ * Context: hard IRQ; the source stays masked until the worker ran.
+ */
 void lan743x_ptp_isr(struct lan743x_adapter *adapter)
 {
 	if (adapter->ptp.clock)
@@ -247,8 +252,8 @@ static u32 lan743x_ptp_hdr(struct sk_buff *skb)
 void lan743x_ptp_tx_request(struct lan743x_adapter *adapter,
 			    struct sk_buff *skb, struct lan743x_desc *first)
 {
-	struct lan743x_ptp *ptp = &adapter->ptp;
 	unsigned int i, free = LAN743X_PTP_TX_TS_CNT, held = 0;
+	struct lan743x_ptp *ptp = &adapter->ptp;
 	unsigned long flags;
 
 	spin_lock_irqsave(&ptp->tx_lock, flags);
@@ -385,6 +390,13 @@ int lan743x_ptp_hwts(struct lan743x_adapter *adapter, int *tx_type,
 }
 
 #ifdef LAN743X_HAVE_NDO_HWTSTAMP
+/**
+ * lan743x_ptp_hwtstamp_get() - ndo_hwtstamp_get
+ * @netdev: our device
+ * @cfg: filled with the configuration in force
+ *
+ * Return: 0.
+ */
 int lan743x_ptp_hwtstamp_get(struct net_device *netdev,
 			     struct kernel_hwtstamp_config *cfg)
 {
@@ -392,6 +404,14 @@ int lan743x_ptp_hwtstamp_get(struct net_device *netdev,
 				&cfg->rx_filter, false);
 }
 
+/**
+ * lan743x_ptp_hwtstamp_set() - ndo_hwtstamp_set
+ * @netdev: our device
+ * @cfg: the configuration wanted, updated to the one applied
+ * @extack: unused
+ *
+ * Return: 0 or a negative errno.
+ */
 int lan743x_ptp_hwtstamp_set(struct net_device *netdev,
 			     struct kernel_hwtstamp_config *cfg,
 			     struct netlink_ext_ack *extack)
@@ -436,7 +456,12 @@ int lan743x_ptp_ioctl(struct net_device *netdev, struct ifreq *ifr, int cmd)
 	return phy_do_ioctl_running(netdev, ifr, cmd);
 }
 
-/* Context: ndo_open, before the rings and with the 1588 source masked */
+/**
+ * lan743x_ptp_open() - enable the clock and the 1588 interrupt
+ * @adapter: our device
+ *
+ * Context: ndo_open, after the rings.
+ */
 void lan743x_ptp_open(struct lan743x_adapter *adapter)
 {
 	struct lan743x_ptp *ptp = &adapter->ptp;
@@ -451,7 +476,12 @@ void lan743x_ptp_open(struct lan743x_adapter *adapter)
 	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_1588_);
 }
 
-/* Context: ndo_stop, after the rings are closed; frees every held frame */
+/**
+ * lan743x_ptp_close() - mask the 1588 interrupt, free every held frame
+ * @adapter: our device
+ *
+ * Context: ndo_stop, after the rings are closed.
+ */
 void lan743x_ptp_close(struct lan743x_adapter *adapter)
 {
 	struct lan743x_ptp *ptp = &adapter->ptp;
@@ -504,6 +534,10 @@ void lan743x_ptp_probe(struct lan743x_adapter *adapter)
 	ptp->clock = clock;
 }
 
+/**
+ * lan743x_ptp_remove() - unregister the PHC and stop the clock
+ * @adapter: our device
+ */
 void lan743x_ptp_remove(struct lan743x_adapter *adapter)
 {
 	if (adapter->ptp.clock)
@@ -512,6 +546,12 @@ void lan743x_ptp_remove(struct lan743x_adapter *adapter)
 	lan743x_wr32(adapter, PTP_CMD_CTL, PTP_CMD_CTL_DISABLE_);
 }
 
+/**
+ * lan743x_ptp_phc_index() - the PHC's index, for ethtool -T
+ * @adapter: our device
+ *
+ * Return: the index, or -1 without a PHC.
+ */
 int lan743x_ptp_phc_index(struct lan743x_adapter *adapter)
 {
 	return adapter->ptp.clock ? ptp_clock_index(adapter->ptp.clock) : -1;
@@ -521,6 +561,10 @@ static const char lan743x_ptp_stat_names[][ETH_GSTRING_LEN] = {
 	"ptp_tx_timestamps", "ptp_tx_timeouts", "ptp_tx_skipped",
 };
 
+/**
+ * lan743x_ptp_strings() - the PTP counters' ethtool -S names
+ * @data: where the next name goes, advanced past them
+ */
 void lan743x_ptp_strings(u8 **data)
 {
 	unsigned int i;
@@ -529,6 +573,13 @@ void lan743x_ptp_strings(u8 **data)
 		ethtool_sprintf(data, "%s", lan743x_ptp_stat_names[i]);
 }
 
+/**
+ * lan743x_ptp_stats() - the PTP counters for ethtool -S
+ * @adapter: our device
+ * @data: where they go
+ *
+ * Return: the slot after them.
+ */
 u64 *lan743x_ptp_stats(struct lan743x_adapter *adapter, u64 *data)
 {
 	struct lan743x_ptp *ptp = &adapter->ptp;
