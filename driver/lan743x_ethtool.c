@@ -72,7 +72,8 @@ static const struct lan743x_stat_desc lan743x_txx_stat_desc[] = {
 				 ARRAY_SIZE(lan743x_txx_stat_desc))
 #define LAN743X_STAT_CNT	(LAN743X_HW_STAT_CNT + \
 				 (1 + LAN743X_NUM_RX) * LAN743X_RX_STAT_CNT + \
-				 LAN743X_NUM_TX * LAN743X_TX_STAT_CNT)
+				 LAN743X_NUM_TX * LAN743X_TX_STAT_CNT + \
+				 LAN743X_PTP_STAT_CNT)
 
 /* ethtool -d: first the 18 dwords ethtool's own lan743x decoder knows
  * (register dump version 1; dword 0 is a flags word, zero here), then whole
@@ -166,6 +167,7 @@ static void lan743x_get_strings(struct net_device *netdev, u32 sset, u8 *data)
 			ethtool_sprintf(&data, "tx%u_%s", q,
 					lan743x_txx_stat_desc[i].name);
 	}
+	lan743x_ptp_strings(&data);
 }
 
 /* Copy a counter block under its u64_stats_sync.  Return: next slot */
@@ -222,9 +224,37 @@ static void lan743x_get_ethtool_stats(struct net_device *netdev,
 	data = lan743x_copy_stats(data, &tx->stats, &tx->stats.syncp,
 				  lan743x_tx_stat_desc,
 				  ARRAY_SIZE(lan743x_tx_stat_desc));
-	lan743x_copy_stats(data, &tx->xstats, &tx->xstats.syncp,
-			   lan743x_txx_stat_desc,
-			   ARRAY_SIZE(lan743x_txx_stat_desc));
+	data = lan743x_copy_stats(data, &tx->xstats, &tx->xstats.syncp,
+				  lan743x_txx_stat_desc,
+				  ARRAY_SIZE(lan743x_txx_stat_desc));
+	lan743x_ptp_stats(adapter, data);
+}
+
+#ifdef LAN743X_HAVE_KERNEL_TS_INFO
+#define lan743x_ts_info kernel_ethtool_ts_info
+#else
+#define lan743x_ts_info ethtool_ts_info
+#endif
+
+static int lan743x_get_ts_info(struct net_device *netdev,
+			       struct lan743x_ts_info *info)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	info->phc_index = lan743x_ptp_phc_index(adapter);
+	info->so_timestamping = SOF_TIMESTAMPING_TX_SOFTWARE |
+				SOF_TIMESTAMPING_RX_SOFTWARE |
+				SOF_TIMESTAMPING_SOFTWARE;
+	if (info->phc_index < 0)
+		return 0;
+	info->so_timestamping |= SOF_TIMESTAMPING_TX_HARDWARE |
+				 SOF_TIMESTAMPING_RX_HARDWARE |
+				 SOF_TIMESTAMPING_RAW_HARDWARE;
+	info->tx_types = BIT(HWTSTAMP_TX_OFF) | BIT(HWTSTAMP_TX_ON);
+	info->rx_filters = BIT(HWTSTAMP_FILTER_NONE) |
+			   BIT(HWTSTAMP_FILTER_PTP_V2_EVENT) |
+			   BIT(HWTSTAMP_FILTER_ALL);
+	return 0;
 }
 
 static int lan743x_get_regs_len(struct net_device *netdev)
@@ -521,6 +551,7 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.get_sset_count		= lan743x_get_sset_count,
 	.get_strings		= lan743x_get_strings,
 	.get_ethtool_stats	= lan743x_get_ethtool_stats,
+	.get_ts_info		= lan743x_get_ts_info,
 	.get_regs_len		= lan743x_get_regs_len,
 	.get_regs		= lan743x_get_regs,
 	.get_rxnfc		= lan743x_get_rxnfc,

@@ -134,6 +134,8 @@ static void lan743x_irq_dispatch(struct lan743x_adapter *adapter, u32 sts)
 		napi_schedule_irqoff(&adapter->tx.napi);
 	if (sts & INT_BIT_DMA_GEN_)
 		lan743x_irq_dma_error(adapter);
+	if (sts & INT_BIT_1588_)
+		lan743x_ptp_isr(adapter);
 	if (sts & INT_BIT_SW_GP_) {
 		WRITE_ONCE(adapter->sw_isr_seen, true);
 		wake_up(&adapter->sw_isr_wq);
@@ -212,7 +214,8 @@ static void lan743x_irq_map(struct lan743x_adapter *adapter)
 	u8 ch;
 
 	lan743x_wr32(adapter, INT_VEC_EN_CLR, ~0U);
-	adapter->vectors[0].int_mask = INT_BIT_SW_GP_ | INT_BIT_DMA_GEN_;
+	adapter->vectors[0].int_mask = INT_BIT_SW_GP_ | INT_BIT_DMA_GEN_ |
+				       INT_BIT_1588_;
 	if (!lan743x_irq_per_ring(adapter)) {
 		adapter->vectors[0].int_mask |= INT_BIT_ALL_RX_ |
 						INT_BIT_DMA_TX_(0);

@@ -452,6 +452,7 @@ static int lan743x_open(struct net_device *netdev)
 
 	schedule_delayed_work(&adapter->stats_work, HZ);
 	adapter->hw_up = true;
+	lan743x_ptp_open(adapter);
 	netif_tx_start_all_queues(netdev);
 	return 0;
 
@@ -476,6 +477,7 @@ static int lan743x_stop(struct net_device *netdev)
 	lan743x_hw_stats_fold(adapter);
 	lan743x_phy_disconnect(adapter);
 	lan743x_rings_close(adapter);
+	lan743x_ptp_close(adapter);
 	lan743x_mac_close(adapter);
 	lan743x_irq_close(adapter);
 	return 0;
@@ -589,7 +591,11 @@ static const struct net_device_ops lan743x_netdev_ops = {
 	.ndo_set_features	= lan743x_set_features,
 	.ndo_get_stats64	= lan743x_get_stats64,
 	.ndo_tx_timeout		= lan743x_tx_timeout,
-	.ndo_eth_ioctl		= phy_do_ioctl_running,
+	.ndo_eth_ioctl		= lan743x_ptp_ioctl,
+#ifdef LAN743X_HAVE_NDO_HWTSTAMP
+	.ndo_hwtstamp_get	= lan743x_ptp_hwtstamp_get,
+	.ndo_hwtstamp_set	= lan743x_ptp_hwtstamp_set,
+#endif
 };
 
 static void lan743x_netdev_setup(struct lan743x_adapter *adapter)
@@ -666,10 +672,11 @@ static int lan743x_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		goto pci_cleanup;
 
 	lan743x_netdev_setup(adapter);
+	lan743x_ptp_probe(adapter);
 	netif_carrier_off(netdev);
 	ret = register_netdev(netdev);
 	if (ret)
-		goto remove_mdio;
+		goto remove_ptp;
 
 	/* Whether every map and sync costs cache maintenance: the case the RX
 	 * buffer policies are for.
@@ -684,7 +691,8 @@ static int lan743x_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		   netdev->dev_addr, adapter->dma_coherent ? "" : "non-");
 	return 0;
 
-remove_mdio:
+remove_ptp:
+	lan743x_ptp_remove(adapter);
 	lan743x_mdio_remove(adapter);
 pci_cleanup:
 	lan743x_pci_cleanup(adapter);
@@ -702,6 +710,7 @@ static void lan743x_remove(struct pci_dev *pdev)
 	lan743x_debugfs_remove(adapter);
 	unregister_netdev(netdev);
 	cancel_work_sync(&adapter->reset_work);
+	lan743x_ptp_remove(adapter);
 	lan743x_mdio_remove(adapter);
 	lan743x_pci_cleanup(adapter);
 	free_netdev(netdev);

@@ -334,6 +334,7 @@ enum {
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 
+#include "lan743x_ptp.h"
 #include "lan743x_rx.h"
 #include "lan743x_tx.h"
 
@@ -469,6 +470,7 @@ struct lan743x_hw_stats {
  * @pause_rx: forced RX pause (when !pause_autoneg)
  * @pause_tx: forced TX pause (when !pause_autoneg)
  * @hw_stats: folded MAC counters
+ * @ptp: the 1588 block
  * @stats_work: folds the MAC counters before they wrap
  * @reset_work: TX timeout recovery
  * @rss_key: Toeplitz key
@@ -507,6 +509,7 @@ struct lan743x_adapter {
 	bool pause_tx;
 
 	struct lan743x_hw_stats hw_stats;
+	struct lan743x_ptp ptp;
 	struct delayed_work stats_work;
 	struct work_struct reset_work;
 

@@ -140,6 +140,8 @@ static void lan743x_rx_free_buffers(struct lan743x_rx *rx)
 		dev_kfree_skb_any(rx->ring.skb);
 		rx->ring.skb = NULL;
 	}
+	dev_kfree_skb_any(rx->ring.ts_skb);
+	rx->ring.ts_skb = NULL;
 	for (i = 0; i < rx->ring.size; i++)
 		rx->ring.ops->release(rx, &rx->ring.slots[i]);
 }
@@ -244,9 +246,10 @@ static void lan743x_rx_hw_config(struct lan743x_rx *rx)
 		       FIELD_PREP(RX_CFG_A_RX_PF_PRI_THRES_MASK_, 4);
 	lan743x_wr32(adapter, RX_CFG_A(ch), val);
 
-	/* no timestamps: they would add an extension descriptor per frame */
+	/* timestamps, if on, add an extension descriptor after LS */
 	val = FIELD_PREP(RX_CFG_B_RX_PAD_MASK_, rx->pad) |
-	      FIELD_PREP(RX_CFG_B_RX_RING_LEN_MASK_, rx->ring.size);
+	      FIELD_PREP(RX_CFG_B_RX_RING_LEN_MASK_, rx->ring.size) |
+	      adapter->ptp.rx_cfg;
 	if (!adapter->is_a0)
 		val |= RX_CFG_B_RDMABL_512_;
 	lan743x_wr32(adapter, RX_CFG_B(ch), val);
@@ -490,7 +493,11 @@ static void lan743x_rx_frame_done(struct lan743x_rx *rx, u32 data0, u32 data1,
 	skb->protocol = eth_type_trans(skb, rx->adapter->netdev);
 	b->packets++;
 	b->bytes += len;
-	napi_gro_receive(&rx->napi, skb);
+	/* an RX timestamp follows in an extension descriptor */
+	if (unlikely(data0 & RX_DESC_DATA0_EXT_))
+		lan743x_ptp_rx_hold(rx, skb);
+	else
+		napi_gro_receive(&rx->napi, skb);
 	return;
 
 drop:
@@ -665,12 +672,14 @@ static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
 	dma_rmb();
 	data1 = le32_to_cpu(desc->data1);
 
-	/* Extension descriptors (timestamps, never enabled) carry no data */
+	/* Extension descriptors carry the RX timestamp, no data */
 	if ((data0 & RX_DESC_DATA0_EXT_) &&
-	    !(data0 & (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_)))
+	    !(data0 & (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_))) {
+		lan743x_ptp_rx_ext(rx, desc);
 		lan743x_rx_reuse(rx, &rx->ring.slots[idx], 0);
-	else
+	} else {
 		lan743x_rx_buffer(rx, &rx->ring.slots[idx], data0, data1, b);
+	}
 
 	lan743x_rx_arm(rx, idx);
 	rx->tail = idx;

@@ -200,6 +200,7 @@ enum {
  * @dropping: why the frame being received is dropped (LAN743X_RX_KEEP:
  *	it is not)
  * @skb: frame being assembled from several buffers
+ * @ts_skb: finished frame waiting for its RX timestamp descriptor
  * @frame_wire: bytes (pad excluded) of the frame in previous buffers
  * @mtu: state of the fresh-buffer policy
  * @mtu.cache: page fragments the buffers are carved from
@@ -229,6 +230,7 @@ struct lan743x_rx_ring {
 	bool csum;
 	u8 dropping;
 	struct sk_buff *skb;
+	struct sk_buff *ts_skb;
 	u32 frame_wire;
 	/* one policy's state; the core never touches it */
 	union {

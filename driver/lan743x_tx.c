@@ -414,6 +414,8 @@ netdev_tx_t lan743x_xmit(struct sk_buff *skb, struct net_device *netdev)
 	last->bytes = bytes;
 	last->segs = skb_is_gso(skb) ? skb_shinfo(skb)->gso_segs : 1;
 	lan743x_tx_count(tx, skb, false, false);
+	if (unlikely(skb_shinfo(skb)->tx_flags & SKBTX_HW_TSTAMP))
+		lan743x_ptp_tx_request(adapter, skb, &tx->desc[first]);
 	skb_tx_timestamp(skb);
 
 	WRITE_ONCE(tx->tail, idx);

@@ -114,3 +114,14 @@ EOF
 # RX timestamps of the peer's Delay_Req)
 [ "$n" -ge 3 ] || fail "the peer's ptp4l computed $n offsets from our master"
 log "the peer's slave computed $n offsets (reached SLAVE: $slave)"
+
+# A driver that counts its TX timestamps (ours) delivered some and gave
+# none up
+ethtool -S "$IF" >/tmp/stats 2>&1 || fail "ethtool -S failed: $(cat /tmp/stats)"
+n_ts=$(sed -n 's/^ *ptp_tx_timestamps: *\([0-9][0-9]*\)$/\1/p' /tmp/stats)
+if [ -n "$n_ts" ]; then
+	n_to=$(sed -n 's/^ *ptp_tx_timeouts: *\([0-9][0-9]*\)$/\1/p' /tmp/stats)
+	log "ptp_tx_timestamps $n_ts, ptp_tx_timeouts $n_to"
+	[ "$n_ts" -ge 3 ] || fail "ptp_tx_timestamps is $n_ts after ptp4l ran as master"
+	[ "$n_to" = 0 ] || fail "ptp_tx_timeouts is $n_to"
+fi

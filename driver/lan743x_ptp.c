@@ -1,0 +1,594 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The 1588 block: a PTP hardware clock, TX timestamps from the chip's
+ * egress FIFO, RX timestamps from the extension descriptor after a frame.
+ *
+ * Clock commands run in process context under cmd_lock.  The 1588
+ * interrupt only kicks the PHC's aux worker, which drains the TX FIFO,
+ * matches each entry to a held frame by its PTP header and times out
+ * frames that never got one.
+ */
+#include <linux/bitfield.h>
+#include <linux/ethtool.h>
+#include <linux/iopoll.h>
+#include <linux/phy.h>
+#include <linux/ptp_classify.h>
+#include <linux/skbuff.h>
+
+#include "lan743x_main.h"
+#include "lan743x_ptp.h"
+
+#define LAN743X_PTP_HDR_TYPE_MASK_	GENMASK(19, 16)
+#define LAN743X_PTP_HDR_SEQ_MASK_	GENMASK(15, 0)
+#define LAN743X_PTP_TX_TIMEOUT		HZ
+#define LAN743X_PTP_POLL		(HZ / 10)
+
+static struct lan743x_adapter *lan743x_ptp_adapter(struct ptp_clock_info *info)
+{
+	return container_of(info, struct lan743x_adapter, ptp.info);
+}
+
+/* Run one PTP_CMD_CTL command; the chip clears the bit when done */
+static int lan743x_ptp_cmd(struct lan743x_adapter *adapter, u32 cmd)
+{
+	lan743x_wr32(adapter, PTP_CMD_CTL, cmd);
+	return lan743x_wait_bits(adapter, PTP_CMD_CTL, cmd, 0, 1, 1000);
+}
+
+/* Context: cmd_lock held */
+static int lan743x_ptp_read(struct lan743x_adapter *adapter,
+			    struct timespec64 *ts,
+			    struct ptp_system_timestamp *sts)
+{
+	int ret;
+
+	ptp_read_system_prets(sts);
+	lan743x_wr32(adapter, PTP_CMD_CTL, PTP_CMD_CTL_CLOCK_READ_);
+	ptp_read_system_postts(sts);
+	ret = lan743x_wait_bits(adapter, PTP_CMD_CTL, PTP_CMD_CTL_CLOCK_READ_,
+				0, 1, 1000);
+	if (ret)
+		return ret;
+	ts->tv_sec = lan743x_rd32(adapter, PTP_CLOCK_SEC);
+	ts->tv_nsec = lan743x_rd32(adapter, PTP_CLOCK_NS);
+	return 0;
+}
+
+/* Context: cmd_lock held */
+static int lan743x_ptp_load(struct lan743x_adapter *adapter,
+			    const struct timespec64 *ts)
+{
+	lan743x_wr32(adapter, PTP_CLOCK_SEC, lower_32_bits(ts->tv_sec));
+	lan743x_wr32(adapter, PTP_CLOCK_NS, ts->tv_nsec);
+	lan743x_wr32(adapter, PTP_CLOCK_SUBNS, 0);
+	return lan743x_ptp_cmd(adapter, PTP_CMD_CTL_CLOCK_LOAD_);
+}
+
+static int lan743x_ptp_gettimex64(struct ptp_clock_info *info,
+				  struct timespec64 *ts,
+				  struct ptp_system_timestamp *sts)
+{
+	struct lan743x_adapter *adapter = lan743x_ptp_adapter(info);
+	int ret;
+
+	mutex_lock(&adapter->ptp.cmd_lock);
+	ret = lan743x_ptp_read(adapter, ts, sts);
+	mutex_unlock(&adapter->ptp.cmd_lock);
+	return ret;
+}
+
+static int lan743x_ptp_settime64(struct ptp_clock_info *info,
+				 const struct timespec64 *ts)
+{
+	struct lan743x_adapter *adapter = lan743x_ptp_adapter(info);
+	int ret;
+
+	mutex_lock(&adapter->ptp.cmd_lock);
+	ret = lan743x_ptp_load(adapter, ts);
+	mutex_unlock(&adapter->ptp.cmd_lock);
+	return ret;
+}
+
+/* Offsets under a second go through the step register, which keeps the
+ * clock running; larger ones are read, added and loaded back.
+ */
+static int lan743x_ptp_adjtime(struct ptp_clock_info *info, s64 delta)
+{
+	struct lan743x_adapter *adapter = lan743x_ptp_adapter(info);
+	struct timespec64 ts;
+	int ret;
+
+	mutex_lock(&adapter->ptp.cmd_lock);
+	if (abs(delta) < NSEC_PER_SEC) {
+		lan743x_wr32(adapter, PTP_CLOCK_STEP_ADJ,
+			     (delta > 0 ? PTP_ADJ_DIR_ : 0) |
+			     FIELD_PREP(PTP_ADJ_VALUE_MASK_, abs(delta)));
+		ret = lan743x_ptp_cmd(adapter, PTP_CMD_CTL_STEP_NSEC_);
+	} else {
+		ret = lan743x_ptp_read(adapter, &ts, NULL);
+		if (!ret) {
+			ts = timespec64_add(ts, ns_to_timespec64(delta));
+			ret = lan743x_ptp_load(adapter, &ts);
+		}
+	}
+	mutex_unlock(&adapter->ptp.cmd_lock);
+	return ret;
+}
+
+/* The clock runs at 1 +/- VALUE / 2^35 of nominal: scaled_ppm is ppm in
+ * 2^-16 units, so VALUE = |scaled_ppm| * 2^19 / 10^6.
+ */
+static int lan743x_ptp_adjfine(struct ptp_clock_info *info, long scaled_ppm)
+{
+	struct lan743x_adapter *adapter = lan743x_ptp_adapter(info);
+	u64 value = div_u64((u64)abs(scaled_ppm) << 19, 1000000);
+
+	if (value > FIELD_MAX(PTP_ADJ_VALUE_MASK_))
+		return -ERANGE;
+	mutex_lock(&adapter->ptp.cmd_lock);
+	lan743x_wr32(adapter, PTP_CLOCK_RATE_ADJ,
+		     (scaled_ppm > 0 ? PTP_ADJ_DIR_ : 0) |
+		     FIELD_PREP(PTP_ADJ_VALUE_MASK_, value));
+	mutex_unlock(&adapter->ptp.cmd_lock);
+	return 0;
+}
+
+static void lan743x_ptp_tx_done(struct lan743x_ptp *ptp, unsigned int i,
+				struct skb_shared_hwtstamps *hwts)
+{
+	struct sk_buff *skb = ptp->tx[i].skb;
+
+	ptp->tx[i].skb = NULL;
+	if (hwts) {
+		skb_tstamp_tx(skb, hwts);
+		ptp->tx_timestamps++;
+	} else {
+		ptp->tx_timeouts++;
+	}
+	dev_kfree_skb_any(skb);
+}
+
+/* Match one FIFO entry to the oldest held frame with its header */
+static void lan743x_ptp_tx_match(struct lan743x_ptp *ptp, u32 sec, u32 ns,
+				 u32 hdr)
+{
+	struct skb_shared_hwtstamps hwts = {
+		.hwtstamp = ktime_set(sec, FIELD_GET(PTP_TX_EGRESS_NS_MASK_, ns)),
+	};
+	unsigned int i, best = LAN743X_PTP_TX_TS_CNT;
+
+	for (i = 0; i < LAN743X_PTP_TX_TS_CNT; i++) {
+		if (!ptp->tx[i].skb || ptp->tx[i].hdr != hdr)
+			continue;
+		if (best == LAN743X_PTP_TX_TS_CNT ||
+		    time_before(ptp->tx[i].start, ptp->tx[best].start))
+			best = i;
+	}
+	if (best < LAN743X_PTP_TX_TS_CNT)
+		lan743x_ptp_tx_done(ptp, best, &hwts);
+}
+
+/* Drain the TX FIFO, time out stale frames.  Return: true if any held */
+static bool lan743x_ptp_tx_service(struct lan743x_adapter *adapter)
+{
+	struct lan743x_ptp *ptp = &adapter->ptp;
+	unsigned long flags;
+	bool held = false;
+	unsigned int n, i;
+	u32 sts;
+
+	spin_lock_irqsave(&ptp->tx_lock, flags);
+	for (n = 0; n <= LAN743X_PTP_TX_TS_CNT; n++) {
+		sts = lan743x_rd32(adapter, PTP_INT_STS);
+		if (sts & PTP_INT_BIT_TX_TS_OVRFL_)
+			lan743x_wr32(adapter, PTP_INT_STS,
+				     PTP_INT_BIT_TX_TS_OVRFL_);
+		if (!(sts & PTP_INT_BIT_TX_TS_))
+			break;
+		lan743x_ptp_tx_match(ptp,
+				     lan743x_rd32(adapter, PTP_TX_EGRESS_SEC),
+				     lan743x_rd32(adapter, PTP_TX_EGRESS_NS),
+				     lan743x_rd32(adapter, PTP_TX_MSG_HEADER));
+		/* writing TX_TS takes the entry out of the FIFO */
+		lan743x_wr32(adapter, PTP_INT_STS, PTP_INT_BIT_TX_TS_);
+	}
+	for (i = 0; i < LAN743X_PTP_TX_TS_CNT; i++) {
+		if (!ptp->tx[i].skb)
+			continue;
+		if (time_after(jiffies,
+			       ptp->tx[i].start + LAN743X_PTP_TX_TIMEOUT))
+			lan743x_ptp_tx_done(ptp, i, NULL);
+		else
+			held = true;
+	}
+	spin_unlock_irqrestore(&ptp->tx_lock, flags);
+	return held;
+}
+
+static long lan743x_ptp_aux_work(struct ptp_clock_info *info)
+{
+	struct lan743x_adapter *adapter = lan743x_ptp_adapter(info);
+
+	/* unmask first: an entry that lands after the drain interrupts anew */
+	if (READ_ONCE(adapter->hw_up))
+		lan743x_wr32(adapter, INT_EN_SET, INT_BIT_1588_);
+	return lan743x_ptp_tx_service(adapter) ? LAN743X_PTP_POLL : -1;
+}
+
+/**
+ * lan743x_ptp_isr() - the 1588 interrupt: hand it to the aux worker
+ * @adapter: our device
+ *
+ * Context: hard IRQ; the source stays masked until the worker ran.
+ */
+void lan743x_ptp_isr(struct lan743x_adapter *adapter)
+{
+	if (adapter->ptp.clock)
+		ptp_schedule_worker(adapter->ptp.clock, 0);
+}
+
+static u32 lan743x_ptp_hdr(struct sk_buff *skb)
+{
+	unsigned int type = ptp_classify_raw(skb);
+	struct ptp_header *h;
+
+	if (type == PTP_CLASS_NONE)
+		return 0;
+	h = ptp_parse_header(skb, type);
+	if (!h)
+		return 0;
+	return FIELD_PREP(LAN743X_PTP_HDR_TYPE_MASK_, ptp_get_msgtype(h, type)) |
+	       FIELD_PREP(LAN743X_PTP_HDR_SEQ_MASK_, ntohs(h->sequence_id));
+}
+
+/**
+ * lan743x_ptp_tx_request() - ask the chip for a frame's TX timestamp
+ * @adapter: our device
+ * @skb: the frame, mapped into descriptors
+ * @first: its first descriptor, not yet given to the chip
+ *
+ * Context: ndo_start_xmit.
+ */
+void lan743x_ptp_tx_request(struct lan743x_adapter *adapter,
+			    struct sk_buff *skb, struct lan743x_desc *first)
+{
+	unsigned int i, free = LAN743X_PTP_TX_TS_CNT, held = 0;
+	struct lan743x_ptp *ptp = &adapter->ptp;
+	unsigned long flags;
+
+	spin_lock_irqsave(&ptp->tx_lock, flags);
+	if (!ptp->tx_on)
+		goto out;
+	for (i = 0; i < LAN743X_PTP_TX_TS_CNT; i++) {
+		if (ptp->tx[i].skb)
+			held++;
+		else
+			free = i;
+	}
+	i = free;
+	if (i == LAN743X_PTP_TX_TS_CNT) {
+		ptp->tx_skipped++;
+		goto out;
+	}
+	skb_shinfo(skb)->tx_flags |= SKBTX_IN_PROGRESS;
+	ptp->tx[i].skb = skb_get(skb);
+	ptp->tx[i].hdr = lan743x_ptp_hdr(skb);
+	ptp->tx[i].start = jiffies;
+	first->data0 |= cpu_to_le32(TX_DESC_DATA0_TSE_);
+	/* start the timeout polls; never delay a run the interrupt asked for */
+	if (!held)
+		ptp_schedule_worker(ptp->clock, 0);
+out:
+	spin_unlock_irqrestore(&ptp->tx_lock, flags);
+}
+
+/**
+ * lan743x_ptp_rx_hold() - keep a frame until its timestamp descriptor
+ * @rx: the ring
+ * @skb: the frame, complete
+ *
+ * Context: NAPI.
+ */
+void lan743x_ptp_rx_hold(struct lan743x_rx *rx, struct sk_buff *skb)
+{
+	if (rx->ring.ts_skb)
+		napi_gro_receive(&rx->napi, rx->ring.ts_skb);
+	rx->ring.ts_skb = skb;
+}
+
+/**
+ * lan743x_ptp_rx_ext() - an extension descriptor: stamp the held frame
+ * @rx: the ring
+ * @d: the descriptor (seconds in data1, ns in data2)
+ *
+ * Context: NAPI.
+ */
+void lan743x_ptp_rx_ext(struct lan743x_rx *rx, const struct lan743x_desc *d)
+{
+	struct sk_buff *skb = rx->ring.ts_skb;
+	u32 ns;
+
+	if (!skb)
+		return;
+	rx->ring.ts_skb = NULL;
+	ns = FIELD_GET(RX_DESC_DATA2_TS_NS_MASK_, le32_to_cpu(d->data2));
+	skb_hwtstamps(skb)->hwtstamp = ktime_set(le32_to_cpu(d->data1), ns);
+	napi_gro_receive(&rx->napi, skb);
+}
+
+static u32 lan743x_ptp_rx_cfg(int filter)
+{
+	switch (filter) {
+	case HWTSTAMP_FILTER_NONE:
+		return 0;
+	case HWTSTAMP_FILTER_PTP_V2_EVENT:
+		return RX_CFG_B_TS_DESCR_EN_;
+	default:
+		return RX_CFG_B_TS_ALL_RX_;
+	}
+}
+
+/**
+ * lan743x_ptp_hwts() - get or set the timestamping configuration
+ * @adapter: our device
+ * @tx_type: HWTSTAMP_TX_*, in and out
+ * @rx_filter: HWTSTAMP_FILTER_*, in and out (as applied)
+ * @set: apply them, else report the current ones
+ *
+ * The RX mode goes straight into every ring's RX_CFG_B: the chip starts
+ * or stops appending timestamp descriptors with the next frame.
+ * Context: rtnl held.
+ * Return: 0 or -ERANGE for a mode the chip cannot do.
+ */
+int lan743x_ptp_hwts(struct lan743x_adapter *adapter, int *tx_type,
+		     int *rx_filter, bool set)
+{
+	struct lan743x_ptp *ptp = &adapter->ptp;
+	unsigned long flags;
+	int ch;
+
+	if (!set) {
+		*tx_type = ptp->tx_on ? HWTSTAMP_TX_ON : HWTSTAMP_TX_OFF;
+		*rx_filter = ptp->rx_filter;
+		return 0;
+	}
+	if (!ptp->clock)
+		return -EOPNOTSUPP;
+	if (*tx_type != HWTSTAMP_TX_OFF && *tx_type != HWTSTAMP_TX_ON)
+		return -ERANGE;
+	switch (*rx_filter) {
+	case HWTSTAMP_FILTER_NONE:
+	case HWTSTAMP_FILTER_ALL:
+		break;
+	case HWTSTAMP_FILTER_PTP_V2_EVENT:
+	case HWTSTAMP_FILTER_PTP_V2_L2_EVENT:
+	case HWTSTAMP_FILTER_PTP_V2_L4_EVENT:
+	case HWTSTAMP_FILTER_PTP_V2_SYNC:
+	case HWTSTAMP_FILTER_PTP_V2_L2_SYNC:
+	case HWTSTAMP_FILTER_PTP_V2_L4_SYNC:
+	case HWTSTAMP_FILTER_PTP_V2_DELAY_REQ:
+	case HWTSTAMP_FILTER_PTP_V2_L2_DELAY_REQ:
+	case HWTSTAMP_FILTER_PTP_V2_L4_DELAY_REQ:
+		*rx_filter = HWTSTAMP_FILTER_PTP_V2_EVENT;
+		break;
+	default:
+		*rx_filter = HWTSTAMP_FILTER_ALL;
+		break;
+	}
+
+	spin_lock_irqsave(&ptp->tx_lock, flags);
+	ptp->tx_on = *tx_type == HWTSTAMP_TX_ON;
+	spin_unlock_irqrestore(&ptp->tx_lock, flags);
+	ptp->rx_filter = *rx_filter;
+	ptp->rx_cfg = lan743x_ptp_rx_cfg(ptp->rx_filter);
+	if (!adapter->hw_up)
+		return 0;
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
+		lan743x_rmw32(adapter, RX_CFG_B(ch), RX_CFG_B_TS_ALL_RX_ |
+			      RX_CFG_B_TS_DESCR_EN_, ptp->rx_cfg);
+	return 0;
+}
+
+#ifdef LAN743X_HAVE_NDO_HWTSTAMP
+/**
+ * lan743x_ptp_hwtstamp_get() - ndo_hwtstamp_get
+ * @netdev: our device
+ * @cfg: filled with the configuration in force
+ *
+ * Return: 0.
+ */
+int lan743x_ptp_hwtstamp_get(struct net_device *netdev,
+			     struct kernel_hwtstamp_config *cfg)
+{
+	return lan743x_ptp_hwts(netdev_priv(netdev), &cfg->tx_type,
+				&cfg->rx_filter, false);
+}
+
+/**
+ * lan743x_ptp_hwtstamp_set() - ndo_hwtstamp_set
+ * @netdev: our device
+ * @cfg: the configuration wanted, updated to the one applied
+ * @extack: unused
+ *
+ * Return: 0 or a negative errno.
+ */
+int lan743x_ptp_hwtstamp_set(struct net_device *netdev,
+			     struct kernel_hwtstamp_config *cfg,
+			     struct netlink_ext_ack *extack)
+{
+	return lan743x_ptp_hwts(netdev_priv(netdev), &cfg->tx_type,
+				&cfg->rx_filter, true);
+}
+#else
+/* SIOCSHWTSTAMP/SIOCGHWTSTAMP for kernels without ndo_hwtstamp_set */
+static int lan743x_ptp_hwts_ioctl(struct net_device *netdev,
+				  struct ifreq *ifr, bool set)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	struct hwtstamp_config cfg;
+	int ret;
+
+	if (set && copy_from_user(&cfg, ifr->ifr_data, sizeof(cfg)))
+		return -EFAULT;
+	if (!set)
+		memset(&cfg, 0, sizeof(cfg));
+	ret = lan743x_ptp_hwts(adapter, &cfg.tx_type, &cfg.rx_filter, set);
+	if (ret)
+		return ret;
+	return copy_to_user(ifr->ifr_data, &cfg, sizeof(cfg)) ? -EFAULT : 0;
+}
+#endif
+
+/**
+ * lan743x_ptp_ioctl() - ndo_eth_ioctl
+ * @netdev: our device
+ * @ifr: request
+ * @cmd: SIOC*
+ *
+ * Return: 0 or a negative errno.
+ */
+int lan743x_ptp_ioctl(struct net_device *netdev, struct ifreq *ifr, int cmd)
+{
+#ifndef LAN743X_HAVE_NDO_HWTSTAMP
+	if (cmd == SIOCSHWTSTAMP || cmd == SIOCGHWTSTAMP)
+		return lan743x_ptp_hwts_ioctl(netdev, ifr, cmd == SIOCSHWTSTAMP);
+#endif
+	return phy_do_ioctl_running(netdev, ifr, cmd);
+}
+
+/**
+ * lan743x_ptp_open() - enable the clock and the 1588 interrupt
+ * @adapter: our device
+ *
+ * Context: ndo_open, after the rings.
+ */
+void lan743x_ptp_open(struct lan743x_adapter *adapter)
+{
+	struct lan743x_ptp *ptp = &adapter->ptp;
+
+	if (!ptp->clock)
+		return;
+	lan743x_wr32(adapter, PTP_INT_EN_CLR, ~0U);
+	lan743x_wr32(adapter, PTP_INT_STS, ~0U);
+	lan743x_wr32(adapter, PTP_INT_EN_SET, PTP_INT_BIT_TX_TS_ |
+		     PTP_INT_BIT_TX_TS_OVRFL_);
+	lan743x_wr32(adapter, PTP_CMD_CTL, PTP_CMD_CTL_ENABLE_);
+	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_1588_);
+}
+
+/**
+ * lan743x_ptp_close() - mask the 1588 interrupt, free every held frame
+ * @adapter: our device
+ *
+ * Context: ndo_stop, after the rings are closed.
+ */
+void lan743x_ptp_close(struct lan743x_adapter *adapter)
+{
+	struct lan743x_ptp *ptp = &adapter->ptp;
+	unsigned long flags;
+	unsigned int i;
+
+	if (!ptp->clock)
+		return;
+	lan743x_wr32(adapter, INT_EN_CLR, INT_BIT_1588_);
+	lan743x_wr32(adapter, PTP_INT_EN_CLR, ~0U);
+	ptp_cancel_worker_sync(ptp->clock);
+	spin_lock_irqsave(&ptp->tx_lock, flags);
+	for (i = 0; i < LAN743X_PTP_TX_TS_CNT; i++)
+		if (ptp->tx[i].skb)
+			lan743x_ptp_tx_done(ptp, i, NULL);
+	spin_unlock_irqrestore(&ptp->tx_lock, flags);
+}
+
+/**
+ * lan743x_ptp_probe() - reset the 1588 block and register the PHC
+ * @adapter: our device
+ *
+ * A PHC that fails to register leaves the device without timestamps.
+ */
+void lan743x_ptp_probe(struct lan743x_adapter *adapter)
+{
+	struct lan743x_ptp *ptp = &adapter->ptp;
+	struct ptp_clock *clock;
+
+	mutex_init(&ptp->cmd_lock);
+	spin_lock_init(&ptp->tx_lock);
+	ptp->rx_filter = HWTSTAMP_FILTER_NONE;
+	lan743x_ptp_cmd(adapter, PTP_CMD_CTL_RESET_);
+
+	ptp->info = (struct ptp_clock_info) {
+		.owner		= THIS_MODULE,
+		.max_adj	= LAN743X_PTP_MAX_ADJ_PPB,
+		.gettimex64	= lan743x_ptp_gettimex64,
+		.settime64	= lan743x_ptp_settime64,
+		.adjtime	= lan743x_ptp_adjtime,
+		.adjfine	= lan743x_ptp_adjfine,
+		.do_aux_work	= lan743x_ptp_aux_work,
+	};
+	snprintf(ptp->info.name, sizeof(ptp->info.name), "lan743x");
+	clock = ptp_clock_register(&ptp->info, &adapter->pdev->dev);
+	if (IS_ERR(clock)) {
+		netdev_warn(adapter->netdev, "no PTP clock: %pe\n", clock);
+		clock = NULL;
+	}
+	ptp->clock = clock;
+}
+
+/**
+ * lan743x_ptp_remove() - unregister the PHC and stop the clock
+ * @adapter: our device
+ */
+void lan743x_ptp_remove(struct lan743x_adapter *adapter)
+{
+	if (adapter->ptp.clock)
+		ptp_clock_unregister(adapter->ptp.clock);
+	adapter->ptp.clock = NULL;
+	lan743x_wr32(adapter, PTP_CMD_CTL, PTP_CMD_CTL_DISABLE_);
+}
+
+/**
+ * lan743x_ptp_phc_index() - the PHC's index, for ethtool -T
+ * @adapter: our device
+ *
+ * Return: the index, or -1 without a PHC.
+ */
+int lan743x_ptp_phc_index(struct lan743x_adapter *adapter)
+{
+	return adapter->ptp.clock ? ptp_clock_index(adapter->ptp.clock) : -1;
+}
+
+static const char lan743x_ptp_stat_names[][ETH_GSTRING_LEN] = {
+	"ptp_tx_timestamps", "ptp_tx_timeouts", "ptp_tx_skipped",
+};
+
+/**
+ * lan743x_ptp_strings() - the PTP counters' ethtool -S names
+ * @data: where the next name goes, advanced past them
+ */
+void lan743x_ptp_strings(u8 **data)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(lan743x_ptp_stat_names); i++)
+		ethtool_sprintf(data, "%s", lan743x_ptp_stat_names[i]);
+}
+
+/**
+ * lan743x_ptp_stats() - the PTP counters for ethtool -S
+ * @adapter: our device
+ * @data: where they go
+ *
+ * Return: the slot after them.
+ */
+u64 *lan743x_ptp_stats(struct lan743x_adapter *adapter, u64 *data)
+{
+	struct lan743x_ptp *ptp = &adapter->ptp;
+	unsigned long flags;
+
+	spin_lock_irqsave(&ptp->tx_lock, flags);
+	*data++ = ptp->tx_timestamps;
+	*data++ = ptp->tx_timeouts;
+	*data++ = ptp->tx_skipped;
+	spin_unlock_irqrestore(&ptp->tx_lock, flags);
+	return data;
+}
