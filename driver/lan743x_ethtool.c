@@ -482,10 +482,39 @@ static int lan743x_set_tunable(struct net_device *netdev,
 static int lan743x_get_rxnfc(struct net_device *netdev,
 			     struct ethtool_rxnfc *nfc, u32 *rule_locs)
 {
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
 	if (nfc->cmd != ETHTOOL_GRXRINGS)
 		return -EOPNOTSUPP;
-	nfc->data = LAN743X_NUM_RX;
+	nfc->data = adapter->rx_queues;
 	return 0;
+}
+
+static void lan743x_get_channels(struct net_device *netdev,
+				 struct ethtool_channels *ch)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	ch->max_rx = LAN743X_NUM_RX;
+	ch->max_tx = LAN743X_NUM_TX;
+	ch->rx_count = adapter->rx_queues;
+	ch->tx_count = LAN743X_NUM_TX;
+}
+
+/* ethtool -L rx N: RSS over N queues.  The chip has one TX channel and no
+ * combined ones; the ethtool core has checked the counts against the
+ * maxima.  The op has no extack: a refusal is logged.
+ */
+static int lan743x_set_channels(struct net_device *netdev,
+				struct ethtool_channels *ch)
+{
+	if (ch->combined_count || ch->other_count ||
+	    ch->tx_count != LAN743X_NUM_TX || !ch->rx_count) {
+		netdev_err(netdev, "channels: rx 1 to %d, tx %d, no combined or other\n",
+			   LAN743X_NUM_RX, LAN743X_NUM_TX);
+		return -EINVAL;
+	}
+	return lan743x_rss_set_queues(netdev_priv(netdev), ch->rx_count);
 }
 
 static u32 lan743x_get_rxfh_key_size(struct net_device *netdev)
@@ -555,6 +584,8 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.get_regs_len		= lan743x_get_regs_len,
 	.get_regs		= lan743x_get_regs,
 	.get_rxnfc		= lan743x_get_rxnfc,
+	.get_channels		= lan743x_get_channels,
+	.set_channels		= lan743x_set_channels,
 	.get_rxfh_key_size	= lan743x_get_rxfh_key_size,
 	.get_rxfh_indir_size	= lan743x_get_rxfh_indir_size,
 	.get_rxfh		= lan743x_get_rxfh,

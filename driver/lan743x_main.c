@@ -291,6 +291,41 @@ static void lan743x_mac_close(struct lan743x_adapter *adapter)
 			  1000, 100000);
 }
 
+static void lan743x_rss_write_indir(struct lan743x_adapter *adapter)
+{
+	int i;
+
+	for (i = 0; i < RFE_INDX_CNT; i++)
+		lan743x_wr32(adapter, RFE_INDX(i),
+			     get_unaligned_le32(&adapter->rss_indir[4 * i]));
+}
+
+/**
+ * lan743x_rss_set_queues() - spread received flows over the first @n queues
+ * @adapter: adapter
+ * @n: RX queues, 1 to LAN743X_NUM_RX
+ *
+ * The indirection table goes back to its default for @n queues, in the
+ * chip at once if it runs.  The other rings keep running and get no
+ * traffic.  Context: rtnl held.
+ *
+ * Return: 0, or the error of netif_set_real_num_rx_queues().
+ */
+int lan743x_rss_set_queues(struct lan743x_adapter *adapter, unsigned int n)
+{
+	int ret, i;
+
+	ret = netif_set_real_num_rx_queues(adapter->netdev, n);
+	if (ret)
+		return ret;
+	adapter->rx_queues = n;
+	for (i = 0; i < LAN743X_RSS_INDIR_SIZE; i++)
+		adapter->rss_indir[i] = ethtool_rxfh_indir_default(i, n);
+	if (adapter->hw_up)
+		lan743x_rss_write_indir(adapter);
+	return 0;
+}
+
 static void lan743x_rss_open(struct lan743x_adapter *adapter)
 {
 	int i;
@@ -298,9 +333,7 @@ static void lan743x_rss_open(struct lan743x_adapter *adapter)
 	for (i = 0; i < RFE_HASH_KEY_CNT; i++)
 		lan743x_wr32(adapter, RFE_HASH_KEY(i),
 			     get_unaligned_le32(&adapter->rss_key[4 * i]));
-	for (i = 0; i < RFE_INDX_CNT; i++)
-		lan743x_wr32(adapter, RFE_INDX(i),
-			     get_unaligned_le32(&adapter->rss_indir[4 * i]));
+	lan743x_rss_write_indir(adapter);
 	lan743x_wr32(adapter, RFE_RSS_CFG,
 		     RFE_RSS_CFG_HASH_TYPES_ | RFE_RSS_CFG_VALID_HASH_BITS_ |
 		     RFE_RSS_CFG_RSS_QUEUE_ENABLE_ |
@@ -620,6 +653,7 @@ static void lan743x_netdev_setup(struct lan743x_adapter *adapter)
 	lan743x_tx_init(adapter, 0);
 
 	netdev_rss_key_fill(adapter->rss_key, sizeof(adapter->rss_key));
+	adapter->rx_queues = LAN743X_NUM_RX;
 	for (ch = 0; ch < LAN743X_RSS_INDIR_SIZE; ch++)
 		adapter->rss_indir[ch] =
 			ethtool_rxfh_indir_default(ch, LAN743X_NUM_RX);

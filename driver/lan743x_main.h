@@ -475,6 +475,7 @@ struct lan743x_hw_stats {
  * @reset_work: TX timeout recovery
  * @rss_key: Toeplitz key
  * @rss_indir: RSS indirection table
+ * @rx_queues: RX queues RSS spreads flows over (ethtool -L rx)
  * @dma_fenced: bus mastering was turned off for a DMA channel that did not
  *	stop (lan743x_dma_stop()); the next open turns it back on
  * @dma_coherent: the device's DMA is cache-coherent (no cache maintenance
@@ -515,6 +516,7 @@ struct lan743x_adapter {
 
 	u8 rss_key[LAN743X_RSS_KEY_SIZE];
 	u8 rss_indir[LAN743X_RSS_INDIR_SIZE];
+	u8 rx_queues;
 
 	bool dma_fenced;
 	bool dma_coherent;
@@ -544,6 +546,7 @@ int lan743x_wait_bits(struct lan743x_adapter *adapter, u32 reg, u32 mask,
 		      u32 want, unsigned long sleep_us, unsigned long timeout_us);
 void lan743x_dma_stop(struct lan743x_adapter *adapter, u32 start, u32 stop,
 		      u32 swr, const char *dir, u8 ch);
+int lan743x_rss_set_queues(struct lan743x_adapter *adapter, unsigned int n);
 void lan743x_mac_set_max_size(struct lan743x_adapter *adapter,
 			      unsigned int mtu);
 void lan743x_mac_set_flow(struct lan743x_adapter *adapter, bool tx, bool rx);

@@ -2,7 +2,8 @@
 # ethtool surface: driver info, link settings, pause (-a/-A), offloads
 # (-k/-K: RX checksum off, TSO off with traffic), ring sizes, statistics,
 # register dump, autonegotiation restart, forced 100/full and back,
-# promiscuous mode.  Our driver's statistics
+# promiscuous mode, and (ours) the RX queue count (-l/-L, RSS over the
+# first N queues, -x).  Our driver's statistics
 # names (rx0_packets), register dump, pause settings and autonegotiation
 # restart are required for DRIVER=ours only (the in-tree driver of 6.1
 # lacks some).
@@ -87,6 +88,23 @@ if ethtool -K "$IF" tso off; then
 	ethtool -K "$IF" tso on || fail "ethtool -K tso on failed"
 fi
 upload 4194304 || fail "upload failed with TSO back on"
+if [ "$DRIVER" = ours ]; then
+	# highest queue the RSS indirection table points at
+	indir_max() {
+		ethtool -x "$IF" | awk -F: '/^ *[0-9]+:/ { print $2 }' |
+			tr -s ' \t' '\n' | sed '/^$/d' | sort -n | tail -n 1
+	}
+	rxq() { find "/sys/class/net/$IF/queues" -maxdepth 1 -name 'rx-*' | wc -l; }
+	ethtool -l "$IF" || fail "ethtool -l failed"
+	ethtool -L "$IF" rx 2 || fail "ethtool -L rx 2 failed"
+	[ "$(rxq)" = 2 ] || fail "ethtool -L rx 2: $(rxq) RX queues in sysfs"
+	[ "$(indir_max)" = 1 ] || fail "ethtool -L rx 2: RSS table points at queue $(indir_max)"
+	download 1048576 || fail "download failed over 2 RX queues"
+	ethtool -L "$IF" tx 2 >/dev/null 2>&1 && fail "ethtool -L tx 2 accepted (one TX channel)"
+	ethtool -L "$IF" rx 4 || fail "ethtool -L rx 4 failed"
+	[ "$(rxq)" = 4 ] && [ "$(indir_max)" = 3 ] ||
+		fail "ethtool -L rx 4: $(rxq) RX queues, RSS up to queue $(indir_max)"
+fi
 ip link set "$IF" promisc on || fail "promisc on failed"
 ping_ok 100 || fail "ping failed in promiscuous mode"
 ip link set "$IF" promisc off || fail "promisc off failed"
