@@ -91,7 +91,7 @@ upload 4194304 || fail "upload failed with TSO back on"
 if [ "$DRIVER" = ours ]; then
 	# highest queue the RSS indirection table points at
 	indir_max() {
-		ethtool -x "$IF" | awk -F: '/^ *[0-9]+:/ { print $2 }' |
+		ethtool -x "$IF" | awk -F: '/^ +[0-9]+:[ \t]/ { print $2 }' |
 			tr -s ' \t' '\n' | sed '/^$/d' | sort -n | tail -n 1
 	}
 	rxq() { find "/sys/class/net/$IF/queues" -maxdepth 1 -name 'rx-*' | wc -l; }
