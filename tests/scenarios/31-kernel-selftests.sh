@@ -4,7 +4,9 @@
 # as their README says (NETIF in the environment).  Only images built with
 # them (tests/run --kernel 6.12, tests/mkimage --selftests) have them.
 # Each test must pass or be skipped by the test itself; a "not ok" line or
-# an exit code other than pass (0) or skip (4) fails the scenario.
+# an exit code other than pass (0) or skip (4) fails the scenario for our
+# driver.  Debian's in-tree driver is the baseline: its results are
+# reported (logged and as figures), not judged.
 # The tests that apply to one plain NIC without a remote endpoint:
 #   stats.py   pause/FEC/RMON/queue statistics through ethtool netlink and
 #              the netdev family (qstats), checked against each other
@@ -32,7 +34,7 @@ case $out in
 esac
 run_selftest() { with_dash python3 "$1"; }
 
-bad=
+bad='' nbad=0
 for t in stats.py queues.py; do
 	rc=0
 	out=$(run_selftest "$t" 2>&1) || rc=$?
@@ -42,9 +44,14 @@ for t in stats.py queues.py; do
 	nskip=$(echo "$out" | grep -cE '^ok .*# (SKIP|XFAIL)' || true)
 	log "$t: exit $rc, $nall results, $nok not ok, $nskip skipped or xfail"
 	case $rc:$nok in
-	0:0 | 4:0) [ "$nall" -gt 0 ] || bad="$bad $t(no results)" ;;
-	*) bad="$bad $t(exit $rc, $nok not ok)" ;;
+	0:0 | 4:0) [ "$nall" -gt 0 ] || bad="$bad $t(no results)" nbad=$((nbad + 1)) ;;
+	*) bad="$bad $t(exit $rc, $nok not ok)" nbad=$((nbad + 1)) ;;
 	esac
 done
+if [ "$DRIVER" != ours ]; then
+	metric selftests_failed "$nbad" tests
+	echo "kernel selftests on $DRIVER ($(uname -r)): ${bad:-all pass or skip}${bad:+ failed} (reported, not judged)"
+	exit 0
+fi
 [ -z "$bad" ] || fail "selftests failed:$bad"
 echo "kernel selftests stats.py and queues.py pass or skip themselves on $IF ($(uname -r))"
