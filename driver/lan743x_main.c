@@ -291,6 +291,17 @@ static void lan743x_mac_close(struct lan743x_adapter *adapter)
 			  1000, 100000);
 }
 
+/* The default indirection table for @n queues: queues in turn */
+static void lan743x_rss_default_indir(struct lan743x_adapter *adapter,
+				      unsigned int n)
+{
+	int i;
+
+	adapter->rx_queues = n;
+	for (i = 0; i < LAN743X_RSS_INDIR_SIZE; i++)
+		adapter->rss_indir[i] = ethtool_rxfh_indir_default(i, n);
+}
+
 static void lan743x_rss_write_indir(struct lan743x_adapter *adapter)
 {
 	int i;
@@ -313,14 +324,12 @@ static void lan743x_rss_write_indir(struct lan743x_adapter *adapter)
  */
 int lan743x_rss_set_queues(struct lan743x_adapter *adapter, unsigned int n)
 {
-	int ret, i;
+	int ret;
 
 	ret = netif_set_real_num_rx_queues(adapter->netdev, n);
 	if (ret)
 		return ret;
-	adapter->rx_queues = n;
-	for (i = 0; i < LAN743X_RSS_INDIR_SIZE; i++)
-		adapter->rss_indir[i] = ethtool_rxfh_indir_default(i, n);
+	lan743x_rss_default_indir(adapter, n);
 	if (adapter->hw_up)
 		lan743x_rss_write_indir(adapter);
 	return 0;
@@ -653,10 +662,7 @@ static void lan743x_netdev_setup(struct lan743x_adapter *adapter)
 	lan743x_tx_init(adapter, 0);
 
 	netdev_rss_key_fill(adapter->rss_key, sizeof(adapter->rss_key));
-	adapter->rx_queues = LAN743X_NUM_RX;
-	for (ch = 0; ch < LAN743X_RSS_INDIR_SIZE; ch++)
-		adapter->rss_indir[ch] =
-			ethtool_rxfh_indir_default(ch, LAN743X_NUM_RX);
+	lan743x_rss_default_indir(adapter, LAN743X_NUM_RX);
 }
 
 static void lan743x_adapter_init(struct lan743x_adapter *adapter,
