@@ -559,7 +559,84 @@ static int lan743x_get_rxfh(struct net_device *netdev, u32 *indir, u8 *key,
 }
 #endif
 
+/* ethtool -X: Toeplitz is the chip's only hash */
+static int lan743x_rss_check_hfunc(struct net_device *netdev, u8 hfunc,
+				   struct netlink_ext_ack *extack)
+{
+	if (hfunc == ETH_RSS_HASH_NO_CHANGE || hfunc == ETH_RSS_HASH_TOP)
+		return 0;
+	if (extack)
+		NL_SET_ERR_MSG_MOD(extack, "the only RSS hash function is toeplitz");
+	else
+		netdev_err(netdev, "the only RSS hash function is toeplitz\n");
+	return -EOPNOTSUPP;
+}
+
+#ifdef LAN743X_HAVE_RXFH_PARAM
+static int lan743x_set_rxfh(struct net_device *netdev,
+			    struct ethtool_rxfh_param *rxfh,
+			    struct netlink_ext_ack *extack)
+{
+	int ret = lan743x_rss_check_hfunc(netdev, rxfh->hfunc, extack);
+
+	if (!ret)
+		lan743x_rss_set(netdev_priv(netdev), rxfh->indir, rxfh->key);
+	return ret;
+}
+#else
+static int lan743x_set_rxfh(struct net_device *netdev, const u32 *indir,
+			    const u8 *key, const u8 hfunc)
+{
+	int ret = lan743x_rss_check_hfunc(netdev, hfunc, NULL);
+
+	if (!ret)
+		lan743x_rss_set(netdev_priv(netdev), indir, key);
+	return ret;
+}
+#endif
+
+static int lan743x_get_coalesce(struct net_device *netdev,
+				struct ethtool_coalesce *ec,
+				struct kernel_ethtool_coalesce *kec,
+				struct netlink_ext_ack *extack)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	ec->rx_coalesce_usecs = adapter->rx_usecs;
+	ec->tx_coalesce_usecs = adapter->tx_usecs;
+	return 0;
+}
+
+/* ethtool -C rx-usecs/tx-usecs: a minimum interval between two interrupts
+ * of a channel; the first one after a quiet period is not delayed.  The
+ * ethtool core refuses the parameters we do not list as supported.
+ */
+static int lan743x_set_coalesce(struct net_device *netdev,
+				struct ethtool_coalesce *ec,
+				struct kernel_ethtool_coalesce *kec,
+				struct netlink_ext_ack *extack)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	if (adapter->is_a0) {
+		NL_SET_ERR_MSG_MOD(extack, "A0 silicon has no interrupt moderation");
+		return -EOPNOTSUPP;
+	}
+	if (ec->rx_coalesce_usecs > LAN743X_INT_MOD_MAX ||
+	    ec->tx_coalesce_usecs > LAN743X_INT_MOD_MAX) {
+		NL_SET_ERR_MSG_MOD(extack, "rx-usecs and tx-usecs: 0 (off) to "
+				   __stringify(LAN743X_INT_MOD_MAX));
+		return -EINVAL;
+	}
+	adapter->rx_usecs = ec->rx_coalesce_usecs;
+	adapter->tx_usecs = ec->tx_coalesce_usecs;
+	if (adapter->hw_up)
+		lan743x_irq_moderation(adapter);
+	return 0;
+}
+
 const struct ethtool_ops lan743x_ethtool_ops = {
+	.supported_coalesce_params = ETHTOOL_COALESCE_USECS,
 	.get_drvinfo		= lan743x_get_drvinfo,
 	.get_msglevel		= lan743x_get_msglevel,
 	.set_msglevel		= lan743x_set_msglevel,
@@ -589,4 +666,7 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.get_rxfh_key_size	= lan743x_get_rxfh_key_size,
 	.get_rxfh_indir_size	= lan743x_get_rxfh_indir_size,
 	.get_rxfh		= lan743x_get_rxfh,
+	.set_rxfh		= lan743x_set_rxfh,
+	.get_coalesce		= lan743x_get_coalesce,
+	.set_coalesce		= lan743x_set_coalesce,
 };

@@ -237,18 +237,65 @@ static void lan743x_irq_map(struct lan743x_adapter *adapter)
 	lan743x_wr32(adapter, INT_VEC_EN_AUTO_CLR, adapter->is_a0 ? 0 : auto_clr);
 }
 
-static void lan743x_irq_moderation(struct lan743x_adapter *adapter)
+/* Moderation timer n + 2 serves RX channel n, timer 1 the TX channel */
+#define LAN743X_MOD_TIMER_TX		1
+#define LAN743X_MOD_TIMER_RX(ch)	(2 + (ch))
+
+/**
+ * lan743x_irq_moderation() - program the moderation intervals
+ * @adapter: adapter; A0 silicon has no moderation and is left alone
+ *
+ * The chip takes new intervals while it runs.  Context: process, rtnl held
+ * or the interface not yet open.
+ */
+void lan743x_irq_moderation(struct lan743x_adapter *adapter)
 {
-	int i;
+	u32 map0 = 0;
+	int ch;
 
 	if (adapter->is_a0)
 		return;
-	for (i = 0; i < INT_MOD_CFG_CNT; i++)
-		lan743x_wr32(adapter, INT_MOD_CFG(i), LAN743X_INT_MOD);
-	/* timer n+2 for RX channel n, timer 1 for TX, none for the rest */
-	lan743x_wr32(adapter, INT_MOD_MAP0, 0x00005432);
-	lan743x_wr32(adapter, INT_MOD_MAP1, 0x00000001);
+	lan743x_wr32(adapter, INT_MOD_CFG(LAN743X_MOD_TIMER_TX),
+		     adapter->tx_usecs);
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
+		lan743x_wr32(adapter, INT_MOD_CFG(LAN743X_MOD_TIMER_RX(ch)),
+			     adapter->rx_usecs);
+		map0 |= LAN743X_MOD_TIMER_RX(ch) << (4 * ch);
+	}
+	/* a timer nibble per source; 0xf: not moderated */
+	lan743x_wr32(adapter, INT_MOD_MAP0, map0);
+	lan743x_wr32(adapter, INT_MOD_MAP1, LAN743X_MOD_TIMER_TX);
 	lan743x_wr32(adapter, INT_MOD_MAP2, 0x00FFFFFF);
+}
+
+/**
+ * lan743x_irq_link_napi() - tell the core which NAPI and IRQ serve a queue
+ * @adapter: adapter with interrupts and rings open
+ * @link: link them (after open), or unlink them (before close)
+ *
+ * The netdev netlink family shows them (queue-get, napi-get) on kernels
+ * that have it.  Context: rtnl held.
+ */
+void lan743x_irq_link_napi(struct lan743x_adapter *adapter, bool link)
+{
+#ifdef LAN743X_HAVE_QUEUE_NAPI
+	bool own = lan743x_irq_per_ring(adapter);
+	struct napi_struct *napi;
+	int ch, v;
+
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
+		napi = &adapter->rx[ch].napi;
+		v = own ? LAN743X_RX_VECTOR(ch) : 0;
+		netif_napi_set_irq(napi, link ? adapter->vectors[v].irq : -1);
+		netif_queue_set_napi(adapter->netdev, ch, NETDEV_QUEUE_TYPE_RX,
+				     link ? napi : NULL);
+	}
+	napi = &adapter->tx.napi;
+	v = own ? LAN743X_TX_VECTOR(0) : 0;
+	netif_napi_set_irq(napi, link ? adapter->vectors[v].irq : -1);
+	netif_queue_set_napi(adapter->netdev, 0, NETDEV_QUEUE_TYPE_TX,
+			     link ? napi : NULL);
+#endif
 }
 
 static void *lan743x_irq_ctx(struct lan743x_adapter *adapter, unsigned int v,

@@ -311,13 +311,23 @@ static void lan743x_rss_write_indir(struct lan743x_adapter *adapter)
 			     get_unaligned_le32(&adapter->rss_indir[4 * i]));
 }
 
+static void lan743x_rss_write_key(struct lan743x_adapter *adapter)
+{
+	int i;
+
+	for (i = 0; i < RFE_HASH_KEY_CNT; i++)
+		lan743x_wr32(adapter, RFE_HASH_KEY(i),
+			     get_unaligned_le32(&adapter->rss_key[4 * i]));
+}
+
 /**
  * lan743x_rss_set_queues() - spread received flows over the first @n queues
  * @adapter: adapter
  * @n: RX queues, 1 to LAN743X_NUM_RX
  *
- * The indirection table goes back to its default for @n queues, in the
- * chip at once if it runs.  The other rings keep running and get no
+ * An indirection table set by the user stays (the ethtool core has checked
+ * that it names no queue beyond @n); the default one follows @n.  The chip
+ * gets it at once if it runs.  The other rings keep running and get no
  * traffic.  Context: rtnl held.
  *
  * Return: 0, or the error of netif_set_real_num_rx_queues().
@@ -329,19 +339,45 @@ int lan743x_rss_set_queues(struct lan743x_adapter *adapter, unsigned int n)
 	ret = netif_set_real_num_rx_queues(adapter->netdev, n);
 	if (ret)
 		return ret;
-	lan743x_rss_default_indir(adapter, n);
+	if (netif_is_rxfh_configured(adapter->netdev))
+		adapter->rx_queues = n;
+	else
+		lan743x_rss_default_indir(adapter, n);
 	if (adapter->hw_up)
 		lan743x_rss_write_indir(adapter);
 	return 0;
 }
 
-static void lan743x_rss_open(struct lan743x_adapter *adapter)
+/**
+ * lan743x_rss_set() - a new hash key and/or indirection table (ethtool -X)
+ * @adapter: adapter
+ * @indir: LAN743X_RSS_INDIR_SIZE queue numbers below @adapter->rx_queues
+ *	(the ethtool core checks them), or NULL to keep the table
+ * @key: LAN743X_RSS_KEY_SIZE bytes, or NULL to keep the key
+ *
+ * The chip takes both while it runs.  Context: rtnl held.
+ */
+void lan743x_rss_set(struct lan743x_adapter *adapter, const u32 *indir,
+		     const u8 *key)
 {
 	int i;
 
-	for (i = 0; i < RFE_HASH_KEY_CNT; i++)
-		lan743x_wr32(adapter, RFE_HASH_KEY(i),
-			     get_unaligned_le32(&adapter->rss_key[4 * i]));
+	if (indir)
+		for (i = 0; i < LAN743X_RSS_INDIR_SIZE; i++)
+			adapter->rss_indir[i] = indir[i];
+	if (key)
+		memcpy(adapter->rss_key, key, LAN743X_RSS_KEY_SIZE);
+	if (!adapter->hw_up)
+		return;
+	if (key)
+		lan743x_rss_write_key(adapter);
+	if (indir)
+		lan743x_rss_write_indir(adapter);
+}
+
+static void lan743x_rss_open(struct lan743x_adapter *adapter)
+{
+	lan743x_rss_write_key(adapter);
 	lan743x_rss_write_indir(adapter);
 	lan743x_wr32(adapter, RFE_RSS_CFG,
 		     RFE_RSS_CFG_HASH_TYPES_ | RFE_RSS_CFG_VALID_HASH_BITS_ |
@@ -492,6 +528,7 @@ static int lan743x_open(struct net_device *netdev)
 	if (ret)
 		goto close_mac;
 
+	lan743x_irq_link_napi(adapter, true);
 	schedule_delayed_work(&adapter->stats_work, HZ);
 	adapter->hw_up = true;
 	lan743x_ptp_open(adapter);
@@ -518,6 +555,7 @@ static int lan743x_stop(struct net_device *netdev)
 	cancel_delayed_work_sync(&adapter->stats_work);
 	lan743x_hw_stats_fold(adapter);
 	lan743x_phy_disconnect(adapter);
+	lan743x_irq_link_napi(adapter, false);
 	lan743x_rings_close(adapter);
 	lan743x_ptp_close(adapter);
 	lan743x_mac_close(adapter);
@@ -647,6 +685,9 @@ static void lan743x_netdev_setup(struct lan743x_adapter *adapter)
 
 	netdev->netdev_ops = &lan743x_netdev_ops;
 	netdev->ethtool_ops = &lan743x_ethtool_ops;
+#ifdef LAN743X_HAVE_QSTATS
+	netdev->stat_ops = &lan743x_stat_ops;
+#endif
 	netdev->watchdog_timeo = 5 * HZ;
 	netdev->min_mtu = LAN743X_MIN_MTU;
 	netdev->max_mtu = LAN743X_MAX_MTU;
@@ -662,6 +703,8 @@ static void lan743x_netdev_setup(struct lan743x_adapter *adapter)
 	lan743x_tx_init(adapter, 0);
 
 	netdev_rss_key_fill(adapter->rss_key, sizeof(adapter->rss_key));
+	adapter->rx_usecs = LAN743X_INT_MOD;
+	adapter->tx_usecs = LAN743X_INT_MOD;
 	lan743x_rss_default_indir(adapter, LAN743X_NUM_RX);
 }
 

@@ -358,7 +358,13 @@ struct dentry;
 #define LAN743X_RSS_KEY_SIZE		(4 * RFE_HASH_KEY_CNT)
 #define LAN743X_RSS_INDIR_SIZE		(4 * RFE_INDX_CNT)
 /* interrupt moderation timer value for every vector (non-A0 only) */
+/* Interrupt moderation interval (ethtool -C rx-usecs/tx-usecs), in the
+ * chip's INT_MOD_CFG unit, taken as 1 us.  400 is what Debian's driver
+ * programs; the width of the field is not public, and more than 1 ms only
+ * adds latency at gigabit rates.
+ */
 #define LAN743X_INT_MOD			400
+#define LAN743X_INT_MOD_MAX		1000
 
 /**
  * struct lan743x_desc - an RX or TX DMA descriptor as the chip reads it
@@ -476,6 +482,8 @@ struct lan743x_hw_stats {
  * @rss_key: Toeplitz key
  * @rss_indir: RSS indirection table
  * @rx_queues: RX queues RSS spreads flows over (ethtool -L rx)
+ * @rx_usecs: interrupt moderation of the RX channels (ethtool -C), 0: none
+ * @tx_usecs: interrupt moderation of the TX channel
  * @dma_fenced: bus mastering was turned off for a DMA channel that did not
  *	stop (lan743x_dma_stop()); the next open turns it back on
  * @dma_coherent: the device's DMA is cache-coherent (no cache maintenance
@@ -517,6 +525,8 @@ struct lan743x_adapter {
 	u8 rss_key[LAN743X_RSS_KEY_SIZE];
 	u8 rss_indir[LAN743X_RSS_INDIR_SIZE];
 	u8 rx_queues;
+	u16 rx_usecs;
+	u16 tx_usecs;
 
 	bool dma_fenced;
 	bool dma_coherent;
@@ -547,6 +557,8 @@ int lan743x_wait_bits(struct lan743x_adapter *adapter, u32 reg, u32 mask,
 void lan743x_dma_stop(struct lan743x_adapter *adapter, u32 start, u32 stop,
 		      u32 swr, const char *dir, u8 ch);
 int lan743x_rss_set_queues(struct lan743x_adapter *adapter, unsigned int n);
+void lan743x_rss_set(struct lan743x_adapter *adapter, const u32 *indir,
+		     const u8 *key);
 void lan743x_mac_set_max_size(struct lan743x_adapter *adapter,
 			      unsigned int mtu);
 void lan743x_mac_set_flow(struct lan743x_adapter *adapter, bool tx, bool rx);
@@ -554,6 +566,8 @@ void lan743x_mac_set_flow(struct lan743x_adapter *adapter, bool tx, bool rx);
 /* lan743x_irq.c */
 int lan743x_irq_open(struct lan743x_adapter *adapter);
 void lan743x_irq_close(struct lan743x_adapter *adapter);
+void lan743x_irq_moderation(struct lan743x_adapter *adapter);
+void lan743x_irq_link_napi(struct lan743x_adapter *adapter, bool link);
 u32 lan743x_irq_ring_cfg_c(struct lan743x_adapter *adapter, bool rx, u8 ch);
 bool lan743x_irq_ring_dedicated(struct lan743x_adapter *adapter, bool rx,
 				u8 ch);
@@ -569,6 +583,9 @@ void lan743x_hw_stats_init(struct lan743x_adapter *adapter);
 void lan743x_hw_stats_fold(struct lan743x_adapter *adapter);
 void lan743x_hw_stats_freeze(struct lan743x_adapter *adapter);
 void lan743x_hw_stats_work(struct work_struct *work);
+#ifdef LAN743X_HAVE_QSTATS
+extern const struct netdev_stat_ops lan743x_stat_ops;
+#endif
 void lan743x_get_stats64(struct net_device *netdev,
 			 struct rtnl_link_stats64 *stats);
 extern const char * const lan743x_hw_stat_names[LAN743X_HW_STAT_CNT];

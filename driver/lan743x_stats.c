@@ -6,6 +6,9 @@
 
 #include <linux/netdevice.h>
 #include <linux/spinlock.h>
+#ifdef LAN743X_HAVE_QSTATS
+#include <net/netdev_queues.h>
+#endif
 
 #include "lan743x_main.h"
 
@@ -255,3 +258,75 @@ void lan743x_get_stats64(struct net_device *netdev,
 	lan743x_stats64_tx(adapter, stats);
 	lan743x_stats64_hw(adapter, stats);
 }
+
+#ifdef LAN743X_HAVE_QSTATS
+/* Per-queue statistics of the netdev netlink family (qstats).  Together
+ * with the base they add up to ndo_get_stats64's packets and bytes.
+ * Context: rtnl held (the policy's own counters are read on demand).
+ */
+static void lan743x_qstats_rx_zero(struct netdev_queue_stats_rx *rx)
+{
+	rx->packets = 0;
+	rx->bytes = 0;
+	rx->alloc_fail = 0;
+	rx->csum_unnecessary = 0;
+	rx->csum_none = 0;
+}
+
+static void lan743x_qstats_rx_add(struct lan743x_adapter *adapter, u8 ch,
+				  struct netdev_queue_stats_rx *rx)
+{
+	struct lan743x_rx_stats rs;
+
+	lan743x_rx_read_stats(adapter, ch, &rs);
+	rx->packets += rs.frames.packets;
+	rx->bytes += rs.frames.bytes;
+	rx->alloc_fail += rs.cost.buf_alloc_fail;
+	rx->csum_unnecessary += rs.frames.csum_unnecessary;
+	rx->csum_none += rs.frames.csum_none;
+}
+
+static void lan743x_get_queue_stats_rx(struct net_device *netdev, int idx,
+				       struct netdev_queue_stats_rx *rx)
+{
+	lan743x_qstats_rx_zero(rx);
+	lan743x_qstats_rx_add(netdev_priv(netdev), idx, rx);
+}
+
+static void lan743x_get_queue_stats_tx(struct net_device *netdev, int idx,
+				       struct netdev_queue_stats_tx *tx)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	const struct lan743x_tx_stats *ts = &adapter->tx.stats;
+	unsigned int start;
+
+	do {
+		start = u64_stats_fetch_begin(&ts->syncp);
+		tx->packets = ts->packets;
+		tx->bytes = ts->bytes;
+	} while (u64_stats_fetch_retry(&ts->syncp, start));
+}
+
+/* What the queues beyond ethtool -L's count received while they had
+ * traffic: the rings stay, so their counters do too.
+ */
+static void lan743x_get_base_stats(struct net_device *netdev,
+				   struct netdev_queue_stats_rx *rx,
+				   struct netdev_queue_stats_tx *tx)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	u8 ch;
+
+	lan743x_qstats_rx_zero(rx);
+	for (ch = netdev->real_num_rx_queues; ch < LAN743X_NUM_RX; ch++)
+		lan743x_qstats_rx_add(adapter, ch, rx);
+	tx->packets = 0;
+	tx->bytes = 0;
+}
+
+const struct netdev_stat_ops lan743x_stat_ops = {
+	.get_queue_stats_rx	= lan743x_get_queue_stats_rx,
+	.get_queue_stats_tx	= lan743x_get_queue_stats_tx,
+	.get_base_stats		= lan743x_get_base_stats,
+};
+#endif
