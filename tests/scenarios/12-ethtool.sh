@@ -3,12 +3,14 @@
 # (-k/-K: RX checksum off, TSO off with traffic), ring sizes, statistics,
 # register dump, autonegotiation restart, forced 100/full and back,
 # promiscuous mode, and (ours) the RX queue count (-l/-L, RSS over the
-# first N queues, -x).  Our driver's statistics
+# first N queues, -x), the RSS table and key (-X, traffic follows the
+# table) and interrupt moderation (-c/-C, bounded interrupt rate).  Our
+# driver's statistics
 # names (rx0_packets), register dump, pause settings and autonegotiation
 # restart are required for DRIVER=ours only (the in-tree driver of 6.1
 # lacks some).
 # sets: primary
-# timeout: 150
+# timeout: 240
 
 # What the driver and the stack saw, for a failure's reason.
 diag() {
@@ -104,6 +106,68 @@ if [ "$DRIVER" = ours ]; then
 	ethtool -L "$IF" rx 4 || fail "ethtool -L rx 4 failed"
 	[ "$(rxq)" = 4 ] && [ "$(indir_max)" = 3 ] ||
 		fail "ethtool -L rx 4: $(rxq) RX queues, RSS up to queue $(indir_max)"
+
+	# -X: every flow to queue 1; a download's packets arrive there (the
+	# peer's few ARP frames are not hashed: queue 0)
+	ethtool -X "$IF" weight 0 1 || fail "ethtool -X weight 0 1 failed"
+	[ "$(indir_max)" = 1 ] || fail "ethtool -X weight 0 1: RSS table points at queue $(indir_max)"
+	stats_snap /tmp/x0
+	download 1048576 || diag "download failed with every flow on queue 1"
+	stats_snap /tmp/x1
+	q1=$(stats_delta /tmp/x0 /tmp/x1 rx1_packets)
+	others=$(($(stats_delta /tmp/x0 /tmp/x1 rx0_packets) +
+		$(stats_delta /tmp/x0 /tmp/x1 rx2_packets) +
+		$(stats_delta /tmp/x0 /tmp/x1 rx3_packets)))
+	log "1 MiB download with -X weight 0 1: $q1 packets on queue 1, $others elsewhere"
+	[ "$q1" -ge 700 ] && [ "$others" -le 10 ] ||
+		fail "ethtool -X weight 0 1: $q1 packets on queue 1, $others on the others"
+	# the core keeps -L from dropping a queue the table uses
+	ethtool -L "$IF" rx 1 >/dev/null 2>&1 &&
+		fail "ethtool -L rx 1 accepted while the RSS table uses queue 1"
+	key=$(seq 1 40 | awk '{ printf "%s%02x", NR > 1 ? ":" : "", $1 }')
+	ethtool -X "$IF" hkey "$key" || fail "ethtool -X hkey failed"
+	ethtool -x "$IF" | grep -F "$key" >/dev/null ||
+		fail "ethtool -x does not show the key set: $(ethtool -x "$IF" | tail -n 3)"
+	ethtool -X "$IF" hfunc xor >/dev/null 2>&1 && fail "ethtool -X hfunc xor accepted (Toeplitz only)"
+	download 1048576 || diag "download failed with a new RSS key"
+	ethtool -X "$IF" default || fail "ethtool -X default failed"
+	[ "$(indir_max)" = 3 ] || fail "ethtool -X default: RSS table points up to queue $(indir_max)"
+
+	# -C: interrupt moderation, read back and bounded; A0 has none.  At
+	# rx-usecs and tx-usecs 1000 each moderated source raises at most one
+	# interrupt per ms of guest time (the model's timers run on it).
+	coal() { ethtool -c "$IF" | awk -v k="$1:" '$1 == k { print $2 }'; }
+	irqs() {
+		awk -v d="$IF-" 'index($0, d) { for (i = 2; i <= NF; i++)
+			if ($i ~ /^[0-9]+$/) s += $i; else break } END { print s + 0 }' /proc/interrupts
+	}
+	ethtool -c "$IF" || fail "ethtool -c failed"
+	if [ "$REV" = a0 ]; then
+		ethtool -C "$IF" rx-usecs 100 >/dev/null 2>&1 &&
+			fail "ethtool -C accepted on A0 silicon (no moderation)"
+	else
+		[ "$(coal rx-usecs)" = 400 ] || fail "rx-usecs is $(coal rx-usecs), not the default 400"
+		ethtool -C "$IF" rx-usecs 50 tx-usecs 100 || fail "ethtool -C rx-usecs 50 tx-usecs 100 failed"
+		[ "$(coal rx-usecs)" = 50 ] && [ "$(coal tx-usecs)" = 100 ] ||
+			fail "ethtool -c after -C: rx-usecs $(coal rx-usecs), tx-usecs $(coal tx-usecs)"
+		ethtool -C "$IF" rx-usecs 1001 >/dev/null 2>&1 && fail "ethtool -C rx-usecs 1001 accepted"
+		ethtool -C "$IF" rx-frames 8 >/dev/null 2>&1 &&
+			fail "ethtool -C rx-frames accepted (no frame-count moderation)"
+		for us in 0 1000; do
+			ethtool -C "$IF" rx-usecs $us tx-usecs $us || fail "ethtool -C rx-usecs $us failed"
+			i0=$(irqs) t0=$(date +%s%N)
+			download 4194304 || diag "download failed at rx-usecs $us"
+			i1=$(irqs) t1=$(date +%s%N)
+			n=$((i1 - i0)) ms=$(((t1 - t0) / 1000000))
+			log "rx-usecs $us: $n interrupts in $ms ms of a 4 MiB download"
+			metric "irqs_rx_usecs_$us" "$n" interrupts
+		done
+		# 4 RX channels and TX, +1 each for the first of a quiet period,
+		# and a few unmoderated ones (link, PTP)
+		[ "$n" -le $((5 * (ms + 1) + 20)) ] ||
+			fail "rx-usecs 1000: $n interrupts in $ms ms, more than one per ms per source"
+		ethtool -C "$IF" rx-usecs 400 tx-usecs 400 || fail "ethtool -C back to 400 failed"
+	fi
 fi
 ip link set "$IF" promisc on || fail "promisc on failed"
 ping_ok 100 || fail "ping failed in promiscuous mode"

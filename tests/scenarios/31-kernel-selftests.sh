@@ -11,6 +11,7 @@
 #   stats.py   pause/FEC/RMON/queue statistics through ethtool netlink and
 #              the netdev family (qstats), checked against each other
 #   queues.py  queue lists through the netdev family against ethtool -l
+# Then (ours) the queues' NAPI instances and IRQs in the netdev family.
 # sets: primary
 # timeout: 600
 
@@ -54,4 +55,33 @@ if [ "$DRIVER" != ours ]; then
 	exit 0
 fi
 [ -z "$bad" ] || fail "selftests failed:$bad"
+
+# The netdev family, through the selftests' own YNL library: every queue
+# names its NAPI instance, and every NAPI instance an IRQ of ours.
+cat >/tmp/napi.py <<'EOF'
+import sys
+from lib.py import NetdevFamily
+nf = NetdevFamily()
+idx = int(sys.argv[1])
+napis = {n["id"]: n for n in nf.napi_get({"ifindex": idx}, dump=True)}
+for q in nf.queue_get({"ifindex": idx}, dump=True):
+    n = napis.get(q.get("napi-id"), {})
+    print(q["type"], q["id"], q.get("napi-id", "-"), n.get("irq", "-"))
+EOF
+out=$(with_dash python3 /tmp/napi.py "$(cat "/sys/class/net/$IF/ifindex")" 2>&1) ||
+	fail "queue-get/napi-get: $out"
+echo "$out"
+nq=0
+while read -r type id napi irq; do
+	[ "$napi" != - ] || fail "queue-get: $type queue $id has no NAPI instance"
+	[ "$irq" != - ] || fail "napi-get: NAPI $napi ($type queue $id) has no IRQ"
+	grep -E "^ *$irq: .* $IF-" /proc/interrupts >/dev/null ||
+		fail "napi-get: IRQ $irq of $type queue $id is not one of $IF's"
+	nq=$((nq + 1))
+done <<Q
+$out
+Q
+want=$(($(find "/sys/class/net/$IF/queues" -maxdepth 1 -name 'rx-*' | wc -l) + 1))
+[ "$nq" = "$want" ] || fail "queue-get lists $nq queues, sysfs $want"
+log "queue-get/napi-get: $nq queues, each with its NAPI instance and IRQ"
 echo "kernel selftests stats.py and queues.py pass or skip themselves on $IF ($(uname -r))"
