@@ -8,8 +8,9 @@
 # timestamps on the tap, free-running: the host's clock is not touched)
 # exchanges Sync/Follow_Up/Delay_Req/Delay_Resp, so hardware TX and RX
 # timestamps are taken, with no timestamp errors on our side.  A driver
-# without a PTP clock skips ("no PTP clock").  x86_64 guests (linuxptp).
-# sets: primary
+# without a PTP clock skips ("no PTP clock").  Also on the ARM guests
+# (ours): the 32-bit arithmetic of armhf.
+# sets: primary arm
 # timeout: 200
 
 command -v phc_ctl >/dev/null || skip "linuxptp is not in this image"
