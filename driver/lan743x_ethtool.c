@@ -602,8 +602,9 @@ static int lan743x_get_coalesce(struct net_device *netdev,
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
 
-	ec->rx_coalesce_usecs = adapter->rx_usecs;
-	ec->tx_coalesce_usecs = adapter->tx_usecs;
+	/* A0 silicon: no moderation, every interrupt goes out */
+	ec->rx_coalesce_usecs = adapter->is_a0 ? 0 : adapter->rx_usecs;
+	ec->tx_coalesce_usecs = adapter->is_a0 ? 0 : adapter->tx_usecs;
 	return 0;
 }
 

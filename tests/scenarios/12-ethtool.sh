@@ -145,6 +145,7 @@ if [ "$DRIVER" = ours ]; then
 	uptime_ms() { awk '{ printf "%d", $1 * 1000 }' /proc/uptime; }
 	ethtool -c "$IF" || fail "ethtool -c failed"
 	if [ "$REV" = a0 ]; then
+		[ "$(coal rx-usecs)" = 0 ] || fail "A0 silicon reports rx-usecs $(coal rx-usecs), not 0 (no moderation)"
 		ethtool -C "$IF" rx-usecs 100 >/dev/null 2>&1 &&
 			fail "ethtool -C accepted on A0 silicon (no moderation)"
 	else
