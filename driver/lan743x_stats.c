@@ -297,9 +297,10 @@ static void lan743x_get_queue_stats_tx(struct net_device *netdev, int idx,
 				       struct netdev_queue_stats_tx *tx)
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
-	const struct lan743x_tx_stats *ts = &adapter->tx.stats;
+	const struct lan743x_tx_stats *ts;
 	unsigned int start;
 
+	ts = &adapter->tx.stats;
 	do {
 		start = u64_stats_fetch_begin(&ts->syncp);
 		tx->packets = ts->packets;
