@@ -1,0 +1,212 @@
+# SPDX-License-Identifier: GPL-2.0
+# Two emulated chips synchronise their 1588 clocks with hardware
+# timestamps on both ends.  tests/run boots this scenario in a guest of
+# its own with a second LAN743x, both chips on one QEMU hub with the tap
+# ("# chips: 2").  The second chip's interface goes into a network
+# namespace, so the two talk over the emulated wire, not the guest's
+# loopback.  ptp4l -H is master on the first chip and ptp4l -H -s
+# (slave only) on the second.  The slave's servo must lock (state s2)
+# and stay locked for 60 s.  The offsets after lock give figures: lock
+# time, rms and max |offset|, mean path delay.  max |offset| has a bound
+# (below), and a timestamp error from either ptp4l fails.  Run with both
+# drivers: Debian's in-tree driver shows that the model's 1588 block is
+# the one that driver was written for.  x86_64 guests only (linuxptp).
+# sets: primary
+# chips: 2
+# timeout: 220
+
+# Largest |master offset| after lock, ns.  Both PHCs run from QEMU's one
+# virtual clock, so there is no drift to follow: what is left is how the
+# timestamps are taken.  The sender's is QEMU_CLOCK_VIRTUAL (host time
+# under TCG) as the model's TX path starts the frame, the receiver's as
+# the other chip's receive function takes it in, the same host thread a
+# few microseconds later (the path delay ptp4l reports: 6-8 us).  An
+# offset is the difference between a Sync's gap and the path delay,
+# plus the servo's reaction to it; a gap grows when the host deschedules
+# that thread between the two readings.  Measured on 2 cores beside
+# other guests (host load 2-5), 60-61 reports after lock each: ours rms
+# 1.6-2.9 us, max 5.0-10.7 us; Debian's driver rms 1.2-5.6 us, max
+# 3.1-24 us (single-report spikes the servo then undoes).  At a host load
+# of 7 one run saw 0.9 ms, and a TX timestamp timed out in the same run.
+# 100 us is four times the worst seen short of that, and well below
+# what a timestamp taken at the wrong moment costs: at the interrupt or
+# when the driver reads the descriptor it carries the guest's interrupt
+# and NAPI latency, and the ping below takes 1.2 ms or more for a round
+# trip under TCG.  A wrong step or rate scale shows too: the servo
+# overshoots or never settles.
+MAX_OFFSET_NS=100000
+LOCK_WAIT=60     # s from the slave's start to s2 (measured: 14-17 s)
+LOCKED_FOR=60    # s of offsets after lock
+NS=lt-ptp-b      # the second chip's namespace
+B_ADDR=198.18.0.3
+
+command -v ptp4l >/dev/null || skip "linuxptp is not in this image"
+# iproute2's ip for namespaces: busybox's shell runs its own ip applet
+# (no netns, no -n) before PATH.
+IPR=/bin/ip
+$IPR -V 2>/dev/null | grep iproute2 >/dev/null || skip "no iproute2 ip in this image"
+
+# The second chip: the other interface bound to lan743x
+B=
+for d in /sys/class/net/*; do
+	[ -e "$d/device/driver" ] || continue
+	[ "$(basename "$(readlink "$d/device/driver")")" = lan743x ] || continue
+	[ "${d##*/}" = "$IF" ] || B=${d##*/}
+done
+[ -n "$B" ] || fail "only one LAN743x interface ($IF): the guest needs the second chip '# chips: 2' asks tests/run for"
+log "chip A: $IF (master), chip B: $B (slave, namespace $NS)"
+
+pid_a='' pid_b=''
+cleanup() {
+	for p in $pid_a $pid_b; do
+		kill -INT "$p" 2>/dev/null
+	done
+	for p in $pid_a $pid_b; do
+		wait "$p" 2>/dev/null
+	done
+	# Deleting the namespace returns the chip to the initial one.
+	$IPR netns del "$NS" 2>/dev/null
+}
+trap cleanup EXIT
+
+# iproute2 keeps its namespaces under /run/netns (/var/run/netns on
+# some builds); the image has neither.
+mkdir -p /run/netns /var/run/netns
+$IPR netns add "$NS" || fail "ip netns add $NS failed"
+$IPR link set dev "$B" netns "$NS" || fail "ip link set $B netns $NS failed"
+$IPR -n "$NS" link set lo up
+$IPR -n "$NS" addr add "$B_ADDR/24" dev "$B" || fail "no address on $B in $NS"
+$IPR -n "$NS" link set "$B" up || fail "ip link set $B up in $NS failed"
+n=300
+until $IPR -n "$NS" link show "$B" | grep LOWER_UP >/dev/null; do
+	n=$((n - 1))
+	[ $n -gt 0 ] || fail "$B has no carrier 30 s after up"
+	usleep 100000
+done
+# Over the wire: the namespace has only lo and the second chip
+$IPR netns exec "$NS" ping -c 3 -W 3 "$SELF" >/tmp/ping-ab 2>&1 ||
+	fail "$B ($NS) cannot ping $IF: $(tail -n 1 /tmp/ping-ab)"
+log "$B in $NS reaches $IF over the emulated wire: $(tail -n 1 /tmp/ping-ab)"
+
+# The PHCs ethtool -T names (Debian's driver registers its clock when
+# the interface comes up: B's only now).  Two chips, two clocks.
+phc_of() { # CMD...: the PHC index in CMD's ethtool -T output
+	"$@" | sed -n 's/^PTP Hardware Clock: *\([0-9][0-9]*\)$/\1/p'
+}
+phc_a=$(phc_of ethtool -T "$IF")
+phc_b=$(phc_of $IPR netns exec "$NS" ethtool -T "$B")
+[ -n "$phc_a" ] || skip "no PTP clock on $IF"
+[ -n "$phc_b" ] || fail "no PTP clock on $B"
+[ "$phc_a" != "$phc_b" ] || fail "$IF and $B name the same PHC $phc_a"
+log "PHCs: $IF /dev/ptp$phc_a, $B /dev/ptp$phc_b"
+
+# Master on A, slave-only on B.  TX timestamps come back through an
+# interrupt and a worker: give them 100 ms under TCG, as 30-ptp does.
+# (Beside other guests on 2 cores that ran out in 3 of 12 runs with
+# Debian's driver, which also waits for the TX completion, and 1 of 9
+# with ours.)
+# Each ptp4l has its own management socket (the default path is shared).
+# No clock check (sanity_freq_limit 0): it compares how far the PHC
+# moved between two Syncs (hardware timestamps) with how far
+# CLOCK_MONOTONIC moved between ptp4l's reading them, and under TCG on a
+# busy host the reading can be 200 ms late, past its 20% limit: a
+# "clock jumped" fault and a servo reset that come from the emulation.
+# The offset bound judges the clocks instead.
+ptp4l -H -i "$IF" -m -q --priority1=1 --tx_timestamp_timeout=100 \
+	--uds_address=/tmp/ptp4l-a.uds >/tmp/ptp-a 2>&1 &
+pid_a=$!
+: >/tmp/ptp-b
+t0=$(date +%s)
+$IPR netns exec "$NS" ptp4l -H -s -i "$B" -m -q --tx_timestamp_timeout=100 \
+	--sanity_freq_limit=0 --uds_address=/tmp/ptp4l-b.uds >/tmp/ptp-b 2>&1 &
+pid_b=$!
+
+# Lock: the slave's first "master offset ... s2" line
+until grep -E 'master offset +-?[0-9]+ s2 ' /tmp/ptp-b >/dev/null; do
+	kill -0 "$pid_a" 2>/dev/null || { cat /tmp/ptp-a; fail "the master's ptp4l exited: $(tail -n 1 /tmp/ptp-a)"; }
+	kill -0 "$pid_b" 2>/dev/null || { cat /tmp/ptp-b; fail "the slave's ptp4l exited: $(tail -n 1 /tmp/ptp-b)"; }
+	if [ $(($(date +%s) - t0)) -ge $LOCK_WAIT ]; then
+		cat /tmp/ptp-a /tmp/ptp-b
+		fail "the slave's servo did not lock (s2) within $LOCK_WAIT s: $(grep 'master offset' /tmp/ptp-b | tail -n 1)"
+	fi
+	sleep 1
+done
+sleep $LOCKED_FOR
+kill -INT "$pid_b" "$pid_a"
+wait "$pid_b"
+wait "$pid_a"
+pid_a='' pid_b=''
+echo "--- master ($IF)"
+cat /tmp/ptp-a
+echo "--- slave ($B)"
+cat /tmp/ptp-b
+
+# From the slave's log: the lock time (ptp4l's own timestamps, from its
+# first line to the first s2), then over every report from the first s2
+# on: the count, rms and max |offset|, the mean path delay and the
+# reports in another state (the servo lost its lock).  busybox's awk
+# has no sqrt(): Newton's method.
+awk '
+	function root(x, r, i) {
+		if (x <= 0) return 0
+		for (r = x; i < 100; i++) r = (r + x / r) / 2
+		return r
+	}
+	match($0, /^ptp4l\[[0-9.]+\]/) { t = substr($0, 7, RLENGTH - 7) + 0; if (t0 == "") t0 = t }
+	/master offset/ {
+		for (i = 1; i < NF; i++) if ($i == "offset") { off = $(i + 1) + 0; st = $(i + 2) }
+		for (i = 1; i < NF; i++) if ($i == "delay") d = $(i + 1) + 0
+		if (!locked && st == "s2") { locked = 1; tl = t }
+		if (!locked) next
+		n++; sq += off * off; a = off < 0 ? -off : off; if (a > max) max = a
+		sum_d += d
+		if (st != "s2") lost++
+	}
+	END {
+		if (!n) { print "none"; exit }
+		printf "%.1f %d %.1f %d %.0f %d\n", tl - t0, n, root(sq / n), max, sum_d / n, lost
+	}' /tmp/ptp-b >/tmp/ptp-stats
+read -r lock_s n rms max delay lost </tmp/ptp-stats
+[ "$lock_s" != none ] || fail "no offsets after lock in the slave's log"
+# (figures before the verdicts)
+metric lock_time "$lock_s" s
+metric offset_rms "$rms" ns
+metric offset_max "$max" ns
+metric path_delay "$delay" ns
+log "slave locked after $lock_s s; then $n offsets: rms $rms ns, max |offset| $max ns, mean path delay $delay ns"
+
+# Our driver counts its TX timestamps: "ptp_tx_timestamps
+# ptp_tx_timeouts" per chip (none from a driver without them), logged
+# before the verdicts.  Its own limit is 1 s: a ptp4l timeout without a
+# driver timeout is a timestamp later than 100 ms, not a lost one.
+ethtool -S "$IF" >/tmp/stats-A 2>&1
+$IPR netns exec "$NS" ethtool -S "$B" >/tmp/stats-B 2>&1
+# ethstat_of A|B NAME: one ethtool -S counter from those
+ethstat_of() { awk -v n="$2" '$1 == n ":" { print $2; exit }' /tmp/stats-"$1"; }
+for side in A B; do
+	echo "$side $(ethstat_of $side ptp_tx_timestamps) $(ethstat_of $side ptp_tx_timeouts)"
+done >/tmp/tx-counts
+while read -r side n_ts n_to; do
+	[ -z "$n_ts" ] || log "chip $side: ptp_tx_timestamps $n_ts, ptp_tx_timeouts $n_to"
+done </tmp/tx-counts
+
+for side in A B; do
+	f=/tmp/ptp-$(echo $side | tr AB ab)
+	if grep -iE 'timed out|missing timestamp|error|fault' "$f" >/tmp/ptp-bad; then
+		fail "ptp4l on chip $side reported: $(head -n 3 /tmp/ptp-bad)"
+	fi
+done
+grep -E 'assuming the grand master role|to MASTER' /tmp/ptp-a >/dev/null ||
+	fail "ptp4l on $IF never became master"
+
+[ "$n" -ge $((LOCKED_FOR / 2)) ] || fail "only $n offsets in the $LOCKED_FOR s after lock (one a second expected)"
+[ "$lost" = 0 ] || fail "the slave's servo left s2 in $lost of $n reports after lock"
+[ "$max" -le $MAX_OFFSET_NS ] || fail "max |offset| $max ns after lock exceeds $MAX_OFFSET_NS ns (rms $rms ns)"
+
+# Ours delivered TX timestamps on both chips and gave none up
+while read -r side n_ts n_to; do
+	[ -n "$n_ts" ] || continue
+	[ "$n_ts" -ge 3 ] || fail "chip $side: ptp_tx_timestamps is $n_ts after ptp4l ran"
+	[ "$n_to" = 0 ] || fail "chip $side: ptp_tx_timeouts is $n_to"
+done </tmp/tx-counts
+log "locked in $lock_s s; offset rms $rms ns, max $max ns over $n reports (bound $MAX_OFFSET_NS ns)"
