@@ -11,7 +11,7 @@
 # (below), and a timestamp error from either ptp4l fails.  Run with both
 # drivers: Debian's in-tree driver shows that the model's 1588 block is
 # the one that driver was written for.  x86_64 guests only (linuxptp).
-# sets: primary
+# sets: two-chips
 # chips: 2
 # timeout: 220
 
