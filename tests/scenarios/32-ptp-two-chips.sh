@@ -15,8 +15,8 @@
 # chips: 2
 # timeout: 220
 
-# Largest |master offset| after lock, ns.  Both PHCs run from QEMU's one
-# virtual clock, so there is no drift to follow: what is left is how the
+# |master offset| after lock that at most one report in ten may exceed,
+# ns.  Both PHCs run from QEMU's one virtual clock, so there is no drift to follow: what is left is how the
 # timestamps are taken.  The sender's is QEMU_CLOCK_VIRTUAL (host time
 # under TCG) as the model's TX path starts the frame, the receiver's as
 # the other chip's receive function takes it in, the same host thread a
@@ -29,14 +29,16 @@
 # 3.1-24 us (single-report spikes the servo then undoes).  With a make
 # check beside it (load 4) one run of ours saw 292 us (rms 52 us), and at
 # a host load of 7 one saw 0.9 ms with a TX timestamp timed out: these
-# figures are the host's as much as the model's.  1 ms passes what the
-# host did to them and stays below what a timestamp taken at the wrong
-# moment costs: at the interrupt or
-# when the driver reads the descriptor it carries the guest's interrupt
+# figures are the host's as much as the model's: a spike is one report
+# the servo then undoes in two or three.  So the verdict is that at most
+# one report in ten after lock is beyond 100 us (max and rms are
+# figures), well below what a timestamp taken at the wrong moment costs
+# in every report: at the interrupt or when the driver reads the
+# descriptor it carries the guest's interrupt
 # and NAPI latency, and the ping below takes 1.2 ms or more for a round
 # trip under TCG.  A wrong step or rate scale shows too: the servo
 # overshoots or never settles.
-MAX_OFFSET_NS=1000000
+MAX_OFFSET_NS=100000
 LOCK_WAIT=60     # s from the slave's start to s2 (measured: 14-17 s)
 LOCKED_FOR=60    # s of offsets after lock
 NS=lt-ptp-b      # the second chip's namespace
@@ -161,14 +163,15 @@ awk '
 		if (!locked && st == "s2") { locked = 1; tl = t }
 		if (!locked) next
 		n++; sq += off * off; a = off < 0 ? -off : off; if (a > max) max = a
+		if (a > lim) far++
 		sum_d += d
 		if (st != "s2") lost++
 	}
 	END {
 		if (!n) { print "none"; exit }
-		printf "%.1f %d %.1f %d %.0f %d\n", tl - t0, n, root(sq / n), max, sum_d / n, lost
-	}' /tmp/ptp-b >/tmp/ptp-stats
-read -r lock_s n rms max delay lost </tmp/ptp-stats
+		printf "%.1f %d %.1f %d %.0f %d %d\n", tl - t0, n, root(sq / n), max, sum_d / n, lost, far
+	}' lim=$MAX_OFFSET_NS /tmp/ptp-b >/tmp/ptp-stats
+read -r lock_s n rms max delay lost far </tmp/ptp-stats
 [ "$lock_s" != none ] || fail "no offsets after lock in the slave's log"
 # (figures before the verdicts)
 metric lock_time "$lock_s" s
@@ -203,7 +206,8 @@ grep -E 'assuming the grand master role|to MASTER' /tmp/ptp-a >/dev/null ||
 
 [ "$n" -ge $((LOCKED_FOR / 2)) ] || fail "only $n offsets in the $LOCKED_FOR s after lock (one a second expected)"
 [ "$lost" = 0 ] || fail "the slave's servo left s2 in $lost of $n reports after lock"
-[ "$max" -le $MAX_OFFSET_NS ] || fail "max |offset| $max ns after lock exceeds $MAX_OFFSET_NS ns (rms $rms ns)"
+[ $((far * 10)) -le "$n" ] ||
+	fail "$far of $n offsets after lock beyond $MAX_OFFSET_NS ns (max $max ns, rms $rms ns)"
 
 # Ours delivered TX timestamps on both chips and gave none up
 while read -r side n_ts n_to; do
@@ -211,4 +215,4 @@ while read -r side n_ts n_to; do
 	[ "$n_ts" -ge 3 ] || fail "chip $side: ptp_tx_timestamps is $n_ts after ptp4l ran"
 	[ "$n_to" = 0 ] || fail "chip $side: ptp_tx_timeouts is $n_to"
 done </tmp/tx-counts
-log "locked in $lock_s s; offset rms $rms ns, max $max ns over $n reports (bound $MAX_OFFSET_NS ns)"
+log "locked in $lock_s s; offset rms $rms ns, max $max ns, $far of $n reports beyond $MAX_OFFSET_NS ns"
