@@ -16,28 +16,28 @@
 # timeout: 220
 
 # |master offset| after lock that at most one report in ten may exceed,
-# ns.  Both PHCs run from QEMU's one virtual clock, so there is no drift to follow: what is left is how the
-# timestamps are taken.  The sender's is QEMU_CLOCK_VIRTUAL (host time
-# under TCG) as the model's TX path starts the frame, the receiver's as
-# the other chip's receive function takes it in, the same host thread a
-# few microseconds later (the path delay ptp4l reports: 6-8 us).  An
-# offset is the difference between a Sync's gap and the path delay,
-# plus the servo's reaction to it; a gap grows when the host deschedules
-# that thread between the two readings.  Measured on 2 cores beside
-# other guests (host load 2-5), 60-61 reports after lock each: ours rms
-# 1.6-2.9 us, max 5.0-10.7 us; Debian's driver rms 1.2-5.6 us, max
-# 3.1-24 us (single-report spikes the servo then undoes).  With a make
-# check beside it (load 4) one run of ours saw 292 us (rms 52 us), and at
-# a host load of 7 one saw 0.9 ms with a TX timestamp timed out: these
-# figures are the host's as much as the model's: a spike is one report
-# the servo then undoes in two or three.  So the verdict is that at most
-# one report in ten after lock is beyond 100 us (max and rms are
-# figures), well below what a timestamp taken at the wrong moment costs
-# in every report: at the interrupt or when the driver reads the
-# descriptor it carries the guest's interrupt
-# and NAPI latency, and the ping below takes 1.2 ms or more for a round
-# trip under TCG.  A wrong step or rate scale shows too: the servo
-# overshoots or never settles.
+# ns.  Both PHCs run from QEMU's one virtual clock, so there is no drift
+# to follow: what is left is how the timestamps are taken.  The sender's
+# is QEMU_CLOCK_VIRTUAL (host time under TCG) as the model's TX path
+# starts the frame, the receiver's as the other chip's receive function
+# takes it in, the same host thread a few microseconds later (the path
+# delay ptp4l reports: 6-8 us).  An offset is the difference between a
+# Sync's gap and the path delay, plus the servo's reaction to it; a gap
+# grows when the host deschedules that thread between the two readings.
+# Measured on 2 cores beside other guests (host load 2-5), 60-61 reports
+# after lock each: ours rms 1.6-2.9 us, max 5.0-10.7 us; Debian's driver
+# rms 1.2-5.6 us, max 3.1-24 us (single-report spikes the servo then
+# undoes).  With a make check beside it (load 4) one run of ours saw 292
+# us (rms 52 us), and at a host load of 7 one saw 0.9 ms with a TX
+# timestamp timed out: these figures are the host's as much as the
+# model's: a spike is one report the servo then undoes in two or three.
+# So the verdict is that at most one report in ten after lock is beyond
+# 100 us (max and rms are figures), well below what a timestamp taken at
+# the wrong moment costs in every report: at the interrupt or when the
+# driver reads the descriptor it carries the guest's interrupt and NAPI
+# latency, and the ping below takes 1.2 ms or more for a round trip
+# under TCG.  A wrong step or rate scale shows too: the servo overshoots
+# or never settles.
 MAX_OFFSET_NS=100000
 LOCK_WAIT=60     # s from the slave's start to s2 (measured: 14-17 s)
 LOCKED_FOR=60    # s of offsets after lock
