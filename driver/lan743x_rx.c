@@ -152,14 +152,12 @@ static int lan743x_rx_fill(struct lan743x_rx *rx)
 	u32 i;
 
 	for (i = 0; i < rx->ring.size; i++) {
-		if (lan743x_fail_ring_alloc(rx->adapter)) {
-			/* as the policy counts a failed refill */
+		ret = lan743x_fail_ring_alloc(rx->adapter) ? -ENOMEM :
+		      rx->ring.ops->refill(rx, &rx->ring.slots[i], GFP_KERNEL);
+		if (ret) {
 			rx->cost.buf_alloc_fail++;
-			return -ENOMEM;
-		}
-		ret = rx->ring.ops->refill(rx, &rx->ring.slots[i], GFP_KERNEL);
-		if (ret)
 			return ret;
+		}
 		lan743x_rx_arm(rx, i);
 	}
 	return 0;
@@ -556,6 +554,7 @@ static u8 lan743x_rx_take(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 	}
 	if (INDIRECT_CALL_2(ops->refill, lan743x_rx_pp_refill,
 			    lan743x_rx_mtu_refill, rx, &fresh, GFP_ATOMIC)) {
+		rx->cost.buf_alloc_fail++;
 		lan743x_rx_reuse(rx, slot, 0);
 		return LAN743X_RX_DROP_ALLOC;
 	}

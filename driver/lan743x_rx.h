@@ -67,8 +67,10 @@ struct lan743x_rx_params {
  * @buf_alloc_fail: buffer or skb allocations that failed
  * @pp_recycled: buffers page_pool handed out again without a new mapping
  *
- * Only touched from NAPI or with NAPI disabled; added to the ring's
- * &struct lan743x_rx_stats once per poll.
+ * A failed refill is counted in @buf_alloc_fail by the core, which sees it
+ * even when error injection skipped the policy.  Only touched from NAPI or
+ * with NAPI disabled; added to the ring's &struct lan743x_rx_stats once per
+ * poll.
  */
 struct lan743x_rx_cost {
 	u64 sync_cpu_bytes;
@@ -101,7 +103,9 @@ struct lan743x_rx_slot {
  * @ring_alloc: set up per-ring policy state (may be NULL)
  * @ring_free: tear it down (may be NULL); NAPI of the channel is disabled
  * @refill: put a new buffer, owned by the device and synced for it, into
- *	@slot
+ *	@slot; on failure (-ENOMEM) change nothing, @slot included: the core
+ *	counts the failure, and fail_function may skip the body entirely
+ *	(ALLOW_ERROR_INJECTION)
  * @build_skb: make the head skb of a frame from @slot, @pad bytes of RX pad
  *	then @len bytes of frame; consumes the buffer
  * @add_frag: append @len bytes of @slot to @skb; consumes the buffer

@@ -19,6 +19,7 @@
  */
 
 #include <linux/dma-mapping.h>
+#include <linux/error-injection.h>
 #include <linux/gfp.h>
 #include <linux/mm.h>
 #include <linux/skbuff.h>
@@ -88,6 +89,9 @@ static void *lan743x_rx_mtu_alloc(struct lan743x_rx *rx, u32 *truesize,
  * @slot: filled in on success, untouched on failure
  * @gfp: allocation flags of the caller
  *
+ * Changes nothing when it fails: the caller counts the failure.  Error
+ * injection (fail_function) may skip the whole body.
+ *
  * Return: 0 or -ENOMEM.
  */
 int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
@@ -101,10 +105,8 @@ int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 
 	truesize = lan743x_rx_mtu_truesize(len);
 	buf = lan743x_rx_mtu_alloc(rx, &truesize, gfp);
-	if (unlikely(!buf)) {
-		rx->cost.buf_alloc_fail++;
+	if (unlikely(!buf))
 		return -ENOMEM;
-	}
 
 	/* a failed map is handled (counted, frame dropped or -ENOMEM on a
 	 * reconfiguration): no warning from the DMA layer
@@ -114,7 +116,6 @@ int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 				   DMA_ATTR_SKIP_CPU_SYNC | DMA_ATTR_NO_WARN);
 	if (unlikely(dma_mapping_error(dev, dma))) {
 		skb_free_frag(buf);
-		rx->cost.buf_alloc_fail++;
 		return -ENOMEM;
 	}
 	/* Mapped without a sync: give every byte the device may write to
@@ -132,6 +133,8 @@ int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 	slot->truesize = truesize;
 	return 0;
 }
+
+ALLOW_ERROR_INJECTION(lan743x_rx_mtu_refill, ERRNO);
 
 static void lan743x_rx_mtu_unmap(struct lan743x_rx *rx,
 				 struct lan743x_rx_slot *slot)

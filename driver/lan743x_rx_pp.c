@@ -33,6 +33,7 @@
  */
 
 #include <linux/dma-mapping.h>
+#include <linux/error-injection.h>
 #include <linux/mm.h>
 #include <linux/skbuff.h>
 #ifdef LAN743X_HAVE_PP_HELPERS
@@ -165,7 +166,9 @@ static void lan743x_rx_pp_ring_free(struct lan743x_rx *rx)
  * @gfp: allocation flags of the caller
  *
  * A whole page the pool has synced for the device (max_len bytes) when it
- * mapped it or took it back; a fragment is synced here.
+ * mapped it or took it back; a fragment is synced here.  Changes nothing
+ * when it fails: the caller counts the failure.  Error injection
+ * (fail_function) may skip the whole body.
  *
  * Return: 0 or -ENOMEM.
  */
@@ -183,10 +186,8 @@ int lan743x_rx_pp_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 					    gfp | __GFP_NOWARN);
 	else
 		page = page_pool_alloc_pages(pool, gfp | __GFP_NOWARN);
-	if (unlikely(!page)) {
-		rx->cost.buf_alloc_fail++;
+	if (unlikely(!page))
 		return -ENOMEM;
-	}
 	rx->ring.pp.taken++;
 	rx->cost.buf_alloc++;
 
@@ -203,6 +204,8 @@ int lan743x_rx_pp_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 	rx->cost.sync_dev_bytes += slot->len;
 	return 0;
 }
+
+ALLOW_ERROR_INJECTION(lan743x_rx_pp_refill, ERRNO);
 
 /**
  * lan743x_rx_pp_build_skb() - turn the first buffer of a frame into an skb
