@@ -12,8 +12,9 @@
 # frames the in-tree driver delivered (its rx_packets is the MAC's count of
 # frames, those it dropped for want of a buffer included, rx_dropped the
 # MAC's count of those).
-# guest.txt: the data cache line (lt-mark dline) and `ethtool -g` at the
-# MTU the guest booted with (RX Buf Len: what the device may write).
+# guest.txt: the data cache line (lt-mark dline), the link speed (Mbit/s)
+# and `ethtool -g` at the MTU the guest booted with (RX Buf Len: what the
+# device may write).
 # With lt.insns=1, ksyms.txt too: the kernel's and the modules' text
 # symbols (/proc/kallsyms), for scripts/lan743x-profile (Debian ships no
 # usable System.map).
@@ -61,6 +62,7 @@ fi
 guest=/tmp/guest.txt
 {
 	echo "dline $(/lib/lt/lt-mark dline 2>/dev/null)"
+	echo "link $(cat "/sys/class/net/$IF/speed" 2>/dev/null)"
 	ethtool -g "$IF" 2>/dev/null | sed 's/^/ring: /'
 } >"$guest"
 # shellcheck disable=SC2086 # opts is a word list on purpose
@@ -77,6 +79,7 @@ send_file() { # NAME PATH
 {
 	send_file results.csv "$out/results.csv"
 	send_file guest.txt "$guest"
+	[ ! -s "$out/probes.csv" ] || send_file probes.csv "$out/probes.csv"
 	if [ $insns = 1 ]; then
 		send_file marks.txt "$marks"
 		awk '$2 ~ /^[tTwW]$/' /proc/kallsyms >/tmp/ksyms.txt
