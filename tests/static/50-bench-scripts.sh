@@ -106,6 +106,29 @@ for prof in tcp-rx udp-rx-256; do
 	grep -q '"end"' "$out/raw/$id.json" 2>/dev/null || fail "no raw iperf3 JSON for $id"
 done
 
+# The udp-max search: runs at several rates in probes.csv, the best of
+# them (by its run id) the profile's one row; a bad loss bound is refused.
+run_rxbench -s 127.0.0.1 -p intree -m cur -f udp-max-64 -l 1x -o "$tmp/x5" >"$tmp/e5" 2>&1 &&
+	fail "rxbench accepted -l 1x"
+grep -q -- '-l wants a percentage' "$tmp/e5" || fail "rxbench -l 1x: $(tail -n 1 "$tmp/e5")"
+run_rxbench -s 127.0.0.1 -P "$port" -p intree -m cur -f udp-max-256 -r 2 -t 1 -w 0 -W 0 \
+	-o "$tmp/max" >"$tmp/max.log" 2>&1
+[ -s "$tmp/max/probes.csv" ] || { cat "$tmp/max.log"; fail "rxbench udp-max wrote no probes.csv"; }
+probes=$(($(wc -l <"$tmp/max/probes.csv") - 1))
+row=$(awk -F, 'NR > 1 && $5 == "udp-max-256"' "$tmp/max/results.csv")
+[ "$(echo "$row" | grep -c .)" = 1 ] ||
+	{ cat "$tmp/max.log"; fail "udp-max-256: expected one row in results.csv (two repetitions, one search)"; }
+id=${row%%,*}
+awk -F, -v id="$id" '$1 == id { f = 1 } END { exit !f }' "$tmp/max/probes.csv" ||
+	fail "udp-max-256: the chosen run $id is not in probes.csv"
+[ "$probes" -ge 2 ] && [ "$probes" -le 7 ] || fail "udp-max-256: $probes runs, expected 2 to 7"
+case ${row##*,} in
+ok) echo "$row" | awk -F, '$21 > 0 && $8 < 1 { f = 1 } END { exit !f }' ||
+	fail "udp-max-256: the chosen run has no rate or loss >= 1 %: $row" ;;
+no-rate-under-1pct-loss) ;;
+*) fail "udp-max-256: status ${row##*,}" ;;
+esac
+
 # Fixed transfers (-B): one row per amount, back to back; a bad amount is
 # refused.
 run_rxbench -s 127.0.0.1 -P "$port" -p intree -m cur -f tcp-rx -B 1K,12x \
