@@ -220,11 +220,11 @@ static void lan743x_irq_map(struct lan743x_adapter *adapter)
 		adapter->vectors[0].int_mask |= INT_BIT_ALL_RX_ |
 						INT_BIT_DMA_TX_(0);
 	} else {
-		map1 = LAN743X_TX_VECTOR(0) << INT_VEC_MAP_SHIFT(0);
+		map1 = INT_MAP_CH_(0, LAN743X_TX_VECTOR(0));
 		adapter->vectors[LAN743X_TX_VECTOR(0)].int_mask =
 			INT_BIT_DMA_TX_(0);
 		for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
-			map0 |= LAN743X_RX_VECTOR(ch) << INT_VEC_MAP_SHIFT(ch);
+			map0 |= INT_MAP_CH_(ch, LAN743X_RX_VECTOR(ch));
 			auto_clr |= INT_VEC_EN_(LAN743X_RX_VECTOR(ch));
 			adapter->vectors[LAN743X_RX_VECTOR(ch)].int_mask =
 				INT_BIT_DMA_RX_(ch);
@@ -260,12 +260,12 @@ void lan743x_irq_moderation(struct lan743x_adapter *adapter)
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
 		lan743x_wr32(adapter, INT_MOD_CFG(LAN743X_MOD_TIMER_RX(ch)),
 			     adapter->rx_usecs);
-		map0 |= LAN743X_MOD_TIMER_RX(ch) << (4 * ch);
+		map0 |= INT_MAP_CH_(ch, LAN743X_MOD_TIMER_RX(ch));
 	}
 	/* a timer nibble per source; 0xf: not moderated */
 	lan743x_wr32(adapter, INT_MOD_MAP0, map0);
-	lan743x_wr32(adapter, INT_MOD_MAP1, LAN743X_MOD_TIMER_TX);
-	lan743x_wr32(adapter, INT_MOD_MAP2, 0x00FFFFFF);
+	lan743x_wr32(adapter, INT_MOD_MAP1, INT_MAP_CH_(0, LAN743X_MOD_TIMER_TX));
+	lan743x_wr32(adapter, INT_MOD_MAP2, INT_MOD_MAP2_NONE_);
 }
 
 /**

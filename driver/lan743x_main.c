@@ -442,7 +442,8 @@ static u32 lan743x_fill_filters(struct lan743x_adapter *adapter, u32 *hash)
 			lan743x_write_filter(adapter, idx++, ha->addr);
 			continue;
 		}
-		bit = (ether_crc(ETH_ALEN, ha->addr) >> 23) & 0x1ff;
+		bit = FIELD_GET(RFE_MCAST_HASH_CRC_MASK_,
+				(u32)ether_crc(ETH_ALEN, ha->addr));
 		hash[bit / 32] |= BIT(bit % 32);
 		ctl |= RFE_CTL_MCAST_HASH_;
 	}
