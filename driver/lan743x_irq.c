@@ -17,7 +17,7 @@
 #include <linux/interrupt.h>
 #include <linux/pci.h>
 
-#include "lan743x_main.h"
+#include "lan743x_hw.h"
 
 /* PCI_IRQ_LEGACY was renamed in 6.8 */
 #ifndef PCI_IRQ_INTX
@@ -71,7 +71,7 @@ static irqreturn_t lan743x_isr_rx(int irq, void *data)
 
 	/* A0: keep the source quiet until NAPI is done; B0 did it itself */
 	if (rx->clear_sts)
-		lan743x_wr32(rx->adapter, INT_EN_CLR, INT_BIT_DMA_RX_(rx->ch));
+		lan743x_hw_rx_irq_mask(rx);
 	napi_schedule_irqoff(&rx->napi);
 	return IRQ_HANDLED;
 }
@@ -81,7 +81,7 @@ static irqreturn_t lan743x_isr_tx(int irq, void *data)
 	struct lan743x_tx *tx = data;
 
 	if (tx->clear_sts)
-		lan743x_wr32(tx->adapter, INT_EN_CLR, INT_BIT_DMA_TX_(tx->ch));
+		lan743x_hw_tx_irq_mask(tx);
 	napi_schedule_irqoff(&tx->napi);
 	return IRQ_HANDLED;
 }

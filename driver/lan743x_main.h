@@ -218,8 +218,6 @@ static inline void lan743x_rmw32(struct lan743x_adapter *adapter, u32 reg,
 /* lan743x_main.c */
 int lan743x_wait_bits(struct lan743x_adapter *adapter, u32 reg, u32 mask,
 		      u32 want, unsigned long sleep_us, unsigned long timeout_us);
-void lan743x_dma_stop(struct lan743x_adapter *adapter, u32 start, u32 stop,
-		      u32 swr, const char *dir, u8 ch);
 int lan743x_rss_set_queues(struct lan743x_adapter *adapter, unsigned int n);
 void lan743x_rss_set(struct lan743x_adapter *adapter, const u32 *indir,
 		     const u8 *key);

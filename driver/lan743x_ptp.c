@@ -15,7 +15,7 @@
 #include <linux/ptp_classify.h>
 #include <linux/skbuff.h>
 
-#include "lan743x_main.h"
+#include "lan743x_hw.h"
 #include "lan743x_ptp.h"
 
 #define LAN743X_PTP_TX_TIMEOUT		HZ
@@ -384,8 +384,7 @@ int lan743x_ptp_hwts(struct lan743x_adapter *adapter, int *tx_type,
 	if (!adapter->hw_up)
 		return 0;
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
-		lan743x_rmw32(adapter, RX_CFG_B(ch), RX_CFG_B_TS_ALL_RX_ |
-			      RX_CFG_B_TS_DESCR_EN_, ptp->rx_cfg);
+		lan743x_hw_rx_set_ts(adapter, ch, ptp->rx_cfg);
 	return 0;
 }
 
