@@ -65,6 +65,31 @@ static int lan743x_dma_reset(struct lan743x_adapter *adapter, u32 swr)
 	return lan743x_wait_bits(adapter, DMAC_CMD, swr, 0, 1000, 100000);
 }
 
+/* RX_CFG_C of a ring: on B0 a ring with a vector of its own has its source
+ * enable and DMAC status auto-cleared when it fires; a ring on a shared
+ * vector has them cleared by the read-to-clear INT_STS_R2C.  A0 has neither.
+ */
+static u32 lan743x_hw_rx_cfg_c(struct lan743x_adapter *adapter, u8 ch)
+{
+	if (adapter->is_a0)
+		return 0;
+	if (lan743x_irq_ring_dedicated(adapter, true, ch))
+		return RX_CFG_C_RX_TOP_INT_EN_AUTO_CLR_ |
+		       RX_CFG_C_RX_DMA_INT_STS_AUTO_CLR_;
+	return RX_CFG_C_RX_INT_STS_R2C_MODE_MASK_ | RX_CFG_C_RX_INT_EN_R2C_;
+}
+
+/* TX_CFG_C of a ring, as lan743x_hw_rx_cfg_c() */
+static u32 lan743x_hw_tx_cfg_c(struct lan743x_adapter *adapter, u8 ch)
+{
+	if (adapter->is_a0)
+		return 0;
+	if (lan743x_irq_ring_dedicated(adapter, false, ch))
+		return TX_CFG_C_TX_TOP_INT_EN_AUTO_CLR_ |
+		       TX_CFG_C_TX_DMA_INT_STS_AUTO_CLR_;
+	return TX_CFG_C_TX_INT_STS_R2C_MODE_MASK_ | TX_CFG_C_TX_INT_EN_R2C_;
+}
+
 /**
  * lan743x_hw_rx_irq_model() - pick the interrupt model of an RX ring
  * @rx: ring; interrupts are open
@@ -132,8 +157,7 @@ void lan743x_hw_rx_config(struct lan743x_adapter *adapter, u8 ch,
 		val |= RX_CFG_B_RDMABL_512_;
 	lan743x_wr32(adapter, RX_CFG_B(ch), val);
 
-	lan743x_wr32(adapter, RX_CFG_C(ch),
-		     lan743x_irq_ring_cfg_c(adapter, true, ch));
+	lan743x_wr32(adapter, RX_CFG_C(ch), lan743x_hw_rx_cfg_c(adapter, ch));
 }
 
 /**
@@ -294,8 +318,7 @@ u32 lan743x_hw_tx_head(struct lan743x_adapter *adapter, u8 ch)
  */
 void lan743x_hw_tx_start(struct lan743x_adapter *adapter, u8 ch)
 {
-	lan743x_wr32(adapter, TX_CFG_C(ch),
-		     lan743x_irq_ring_cfg_c(adapter, false, ch));
+	lan743x_wr32(adapter, TX_CFG_C(ch), lan743x_hw_tx_cfg_c(adapter, ch));
 	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_DMA_TX_(ch));
 	lan743x_wr32(adapter, DMAC_INT_EN_SET, DMAC_INT_BIT_TX_IOC_(ch));
 	lan743x_wr32(adapter, DMAC_CMD, DMAC_CMD_START_T_(ch));

@@ -12,6 +12,8 @@
  *   status and (RX) vector enable when it fires, and RX NAPI re-arms them
  *   with bits written together with RX_TAIL.  The shared vector reads the
  *   read-to-clear INT_STS_R2C view, which also clears the sources' enables.
+ * The per-ring side of both (RX_CFG_C/TX_CFG_C, mask, ack, re-arm) is in
+ * lan743x_hw.c and lan743x_hw.h.
  */
 
 #include <linux/interrupt.h>
@@ -42,27 +44,6 @@ bool lan743x_irq_ring_dedicated(struct lan743x_adapter *adapter, bool rx,
 				u8 ch)
 {
 	return lan743x_irq_per_ring(adapter);
-}
-
-/**
- * lan743x_irq_ring_cfg_c() - RX_CFG_C / TX_CFG_C value for a ring
- * @adapter: adapter with interrupts open
- * @rx: RX (true) or TX ring
- * @ch: channel
- *
- * Return: the auto-clear / read-to-clear bits matching the interrupt model.
- */
-u32 lan743x_irq_ring_cfg_c(struct lan743x_adapter *adapter, bool rx, u8 ch)
-{
-	if (adapter->is_a0)
-		return 0;
-	if (lan743x_irq_ring_dedicated(adapter, rx, ch))
-		return rx ? RX_CFG_C_RX_TOP_INT_EN_AUTO_CLR_ |
-			    RX_CFG_C_RX_DMA_INT_STS_AUTO_CLR_ :
-			    TX_CFG_C_TX_TOP_INT_EN_AUTO_CLR_ |
-			    TX_CFG_C_TX_DMA_INT_STS_AUTO_CLR_;
-	return rx ? RX_CFG_C_RX_INT_STS_R2C_MODE_MASK_ | RX_CFG_C_RX_INT_EN_R2C_ :
-		    TX_CFG_C_TX_INT_STS_R2C_MODE_MASK_ | TX_CFG_C_TX_INT_EN_R2C_;
 }
 
 static irqreturn_t lan743x_isr_rx(int irq, void *data)

@@ -230,7 +230,6 @@ int lan743x_irq_open(struct lan743x_adapter *adapter);
 void lan743x_irq_close(struct lan743x_adapter *adapter);
 void lan743x_irq_moderation(struct lan743x_adapter *adapter);
 void lan743x_irq_link_napi(struct lan743x_adapter *adapter, bool link);
-u32 lan743x_irq_ring_cfg_c(struct lan743x_adapter *adapter, bool rx, u8 ch);
 bool lan743x_irq_ring_dedicated(struct lan743x_adapter *adapter, bool rx,
 				u8 ch);
 
