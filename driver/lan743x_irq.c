@@ -12,12 +12,14 @@
  *   status and (RX) vector enable when it fires, and RX NAPI re-arms them
  *   with bits written together with RX_TAIL.  The shared vector reads the
  *   read-to-clear INT_STS_R2C view, which also clears the sources' enables.
+ * The per-ring side of both (RX_CFG_C/TX_CFG_C, mask, ack, re-arm) is in
+ * lan743x_hw.c and lan743x_hw.h.
  */
 
 #include <linux/interrupt.h>
 #include <linux/pci.h>
 
-#include "lan743x_main.h"
+#include "lan743x_hw.h"
 
 /* PCI_IRQ_LEGACY was renamed in 6.8 */
 #ifndef PCI_IRQ_INTX
@@ -44,34 +46,13 @@ bool lan743x_irq_ring_dedicated(struct lan743x_adapter *adapter, bool rx,
 	return lan743x_irq_per_ring(adapter);
 }
 
-/**
- * lan743x_irq_ring_cfg_c() - RX_CFG_C / TX_CFG_C value for a ring
- * @adapter: adapter with interrupts open
- * @rx: RX (true) or TX ring
- * @ch: channel
- *
- * Return: the auto-clear / read-to-clear bits matching the interrupt model.
- */
-u32 lan743x_irq_ring_cfg_c(struct lan743x_adapter *adapter, bool rx, u8 ch)
-{
-	if (adapter->is_a0)
-		return 0;
-	if (lan743x_irq_ring_dedicated(adapter, rx, ch))
-		return rx ? RX_CFG_C_RX_TOP_INT_EN_AUTO_CLR_ |
-			    RX_CFG_C_RX_DMA_INT_STS_AUTO_CLR_ :
-			    TX_CFG_C_TX_TOP_INT_EN_AUTO_CLR_ |
-			    TX_CFG_C_TX_DMA_INT_STS_AUTO_CLR_;
-	return rx ? RX_CFG_C_RX_INT_STS_R2C_MODE_MASK_ | RX_CFG_C_RX_INT_EN_R2C_ :
-		    TX_CFG_C_TX_INT_STS_R2C_MODE_MASK_ | TX_CFG_C_TX_INT_EN_R2C_;
-}
-
 static irqreturn_t lan743x_isr_rx(int irq, void *data)
 {
 	struct lan743x_rx *rx = data;
 
 	/* A0: keep the source quiet until NAPI is done; B0 did it itself */
 	if (rx->clear_sts)
-		lan743x_wr32(rx->adapter, INT_EN_CLR, INT_BIT_DMA_RX_(rx->ch));
+		lan743x_hw_rx_irq_mask(rx);
 	napi_schedule_irqoff(&rx->napi);
 	return IRQ_HANDLED;
 }
@@ -81,7 +62,7 @@ static irqreturn_t lan743x_isr_tx(int irq, void *data)
 	struct lan743x_tx *tx = data;
 
 	if (tx->clear_sts)
-		lan743x_wr32(tx->adapter, INT_EN_CLR, INT_BIT_DMA_TX_(tx->ch));
+		lan743x_hw_tx_irq_mask(tx);
 	napi_schedule_irqoff(&tx->napi);
 	return IRQ_HANDLED;
 }
@@ -220,11 +201,11 @@ static void lan743x_irq_map(struct lan743x_adapter *adapter)
 		adapter->vectors[0].int_mask |= INT_BIT_ALL_RX_ |
 						INT_BIT_DMA_TX_(0);
 	} else {
-		map1 = LAN743X_TX_VECTOR(0) << INT_VEC_MAP_SHIFT(0);
+		map1 = INT_MAP_CH_(0, LAN743X_TX_VECTOR(0));
 		adapter->vectors[LAN743X_TX_VECTOR(0)].int_mask =
 			INT_BIT_DMA_TX_(0);
 		for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
-			map0 |= LAN743X_RX_VECTOR(ch) << INT_VEC_MAP_SHIFT(ch);
+			map0 |= INT_MAP_CH_(ch, LAN743X_RX_VECTOR(ch));
 			auto_clr |= INT_VEC_EN_(LAN743X_RX_VECTOR(ch));
 			adapter->vectors[LAN743X_RX_VECTOR(ch)].int_mask =
 				INT_BIT_DMA_RX_(ch);
@@ -260,12 +241,12 @@ void lan743x_irq_moderation(struct lan743x_adapter *adapter)
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
 		lan743x_wr32(adapter, INT_MOD_CFG(LAN743X_MOD_TIMER_RX(ch)),
 			     adapter->rx_usecs);
-		map0 |= LAN743X_MOD_TIMER_RX(ch) << (4 * ch);
+		map0 |= INT_MAP_CH_(ch, LAN743X_MOD_TIMER_RX(ch));
 	}
 	/* a timer nibble per source; 0xf: not moderated */
 	lan743x_wr32(adapter, INT_MOD_MAP0, map0);
-	lan743x_wr32(adapter, INT_MOD_MAP1, LAN743X_MOD_TIMER_TX);
-	lan743x_wr32(adapter, INT_MOD_MAP2, 0x00FFFFFF);
+	lan743x_wr32(adapter, INT_MOD_MAP1, INT_MAP_CH_(0, LAN743X_MOD_TIMER_TX));
+	lan743x_wr32(adapter, INT_MOD_MAP2, INT_MOD_MAP2_NONE_);
 }
 
 /**

@@ -40,59 +40,6 @@ int lan743x_wait_bits(struct lan743x_adapter *adapter, u32 reg, u32 mask,
 				  (val & mask) == want, sleep_us, timeout_us);
 }
 
-/* A DMA channel did not stop: keep it out of the buffers about to be freed.
- * A channel reset stops it at once.  A chip that does not answer (reads of
- * all ones: surprise removal, or hung) loses bus mastering instead, which
- * stops any DMA it could still start; the next open turns it back on.
- */
-static void lan743x_dma_stop_failed(struct lan743x_adapter *adapter, u32 swr,
-				    const char *dir, u8 ch)
-{
-	struct net_device *netdev = adapter->netdev;
-
-	if (lan743x_rd32(adapter, DMAC_CMD) != ~0u) {
-		lan743x_wr32(adapter, DMAC_CMD, swr);
-		if (!lan743x_wait_bits(adapter, DMAC_CMD, swr, 0, 1000, 100000)) {
-			netdev_warn(netdev, "%s channel %u did not stop: reset\n",
-				    dir, ch);
-			return;
-		}
-	}
-	if (!adapter->dma_fenced)
-		netdev_err(netdev, "%s channel %u did not stop, chip not answering: bus mastering off\n",
-			   dir, ch);
-	pci_clear_master(adapter->pdev);
-	adapter->dma_fenced = true;
-}
-
-/**
- * lan743x_dma_stop() - stop a DMA channel before its buffers are freed
- * @adapter: adapter
- * @start: the channel's START bit in DMAC_CMD
- * @stop: its STOP bit
- * @swr: its soft-reset bit
- * @dir: "RX" or "TX", for messages
- * @ch: channel number, for messages
- *
- * (START, STOP) reading (1, 1) means a stop is pending.  A channel that
- * does not stop within 2 s is reset, or the chip fenced off the bus.
- * Context: may sleep.
- */
-void lan743x_dma_stop(struct lan743x_adapter *adapter, u32 start, u32 stop,
-		      u32 swr, const char *dir, u8 ch)
-{
-	u32 both = start | stop;
-	u32 cmd;
-	int ret;
-
-	lan743x_wr32(adapter, DMAC_CMD, stop);
-	ret = readl_poll_timeout(adapter->csr + DMAC_CMD, cmd,
-				 (cmd & both) != both || cmd == ~0u,
-				 1000, 2000000);
-	if (ret || cmd == ~0u)
-		lan743x_dma_stop_failed(adapter, swr, dir, ch);
-}
-
 static int lan743x_pci_init(struct lan743x_adapter *adapter)
 {
 	struct pci_dev *pdev = adapter->pdev;
@@ -442,7 +389,8 @@ static u32 lan743x_fill_filters(struct lan743x_adapter *adapter, u32 *hash)
 			lan743x_write_filter(adapter, idx++, ha->addr);
 			continue;
 		}
-		bit = (ether_crc(ETH_ALEN, ha->addr) >> 23) & 0x1ff;
+		bit = FIELD_GET(RFE_MCAST_HASH_CRC_MASK_,
+				(u32)ether_crc(ETH_ALEN, ha->addr));
 		hash[bit / 32] |= BIT(bit % 32);
 		ctl |= RFE_CTL_MCAST_HASH_;
 	}

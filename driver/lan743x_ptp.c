@@ -15,11 +15,9 @@
 #include <linux/ptp_classify.h>
 #include <linux/skbuff.h>
 
-#include "lan743x_main.h"
+#include "lan743x_hw.h"
 #include "lan743x_ptp.h"
 
-#define LAN743X_PTP_HDR_TYPE_MASK_	GENMASK(19, 16)
-#define LAN743X_PTP_HDR_SEQ_MASK_	GENMASK(15, 0)
 #define LAN743X_PTP_TX_TIMEOUT		HZ
 #define LAN743X_PTP_POLL		(HZ / 10)
 
@@ -237,8 +235,10 @@ static u32 lan743x_ptp_hdr(struct sk_buff *skb)
 	h = ptp_parse_header(skb, type);
 	if (!h)
 		return 0;
-	return FIELD_PREP(LAN743X_PTP_HDR_TYPE_MASK_, ptp_get_msgtype(h, type)) |
-	       FIELD_PREP(LAN743X_PTP_HDR_SEQ_MASK_, ntohs(h->sequence_id));
+	return FIELD_PREP(PTP_TX_MSG_HEADER_MSG_TYPE_MASK_,
+			  ptp_get_msgtype(h, type)) |
+	       FIELD_PREP(PTP_TX_MSG_HEADER_SEQ_ID_MASK_,
+			  ntohs(h->sequence_id));
 }
 
 /**
@@ -384,8 +384,7 @@ int lan743x_ptp_hwts(struct lan743x_adapter *adapter, int *tx_type,
 	if (!adapter->hw_up)
 		return 0;
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
-		lan743x_rmw32(adapter, RX_CFG_B(ch), RX_CFG_B_TS_ALL_RX_ |
-			      RX_CFG_B_TS_DESCR_EN_, ptp->rx_cfg);
+		lan743x_hw_rx_set_ts(adapter, ch, ptp->rx_cfg);
 	return 0;
 }
 

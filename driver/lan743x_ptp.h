@@ -8,33 +8,6 @@
 #include <linux/ptp_clock_kernel.h>
 #include <linux/spinlock.h>
 
-#define PTP_CMD_CTL			0xA00
-#define PTP_CMD_CTL_STEP_NSEC_		BIT(6)
-#define PTP_CMD_CTL_CLOCK_LOAD_		BIT(4)
-#define PTP_CMD_CTL_CLOCK_READ_		BIT(3)
-#define PTP_CMD_CTL_ENABLE_		BIT(2)
-#define PTP_CMD_CTL_DISABLE_		BIT(1)
-#define PTP_CMD_CTL_RESET_		BIT(0)
-#define PTP_INT_STS			0xA08
-#define PTP_INT_EN_SET			0xA0C
-#define PTP_INT_EN_CLR			0xA10
-#define PTP_INT_BIT_TX_TS_OVRFL_	BIT(14)
-#define PTP_INT_BIT_TX_TS_		BIT(12)
-#define PTP_CLOCK_SEC			0xA14
-#define PTP_CLOCK_NS			0xA18
-#define PTP_CLOCK_SUBNS			0xA1C
-#define PTP_CLOCK_RATE_ADJ		0xA20
-#define PTP_CLOCK_STEP_ADJ		0xA2C
-#define PTP_ADJ_DIR_			BIT(31)
-#define PTP_ADJ_VALUE_MASK_		GENMASK(29, 0)
-#define PTP_TX_EGRESS_SEC		0xAAC
-#define PTP_TX_EGRESS_NS		0xAB0
-#define PTP_TX_EGRESS_NS_MASK_		GENMASK(29, 0)
-#define PTP_TX_MSG_HEADER		0xAB4
-
-#define TX_DESC_DATA0_TSE_		BIT(16)
-#define RX_DESC_DATA2_TS_NS_MASK_	GENMASK(29, 0)
-
 /* the chip holds at most this many TX timestamps */
 #define LAN743X_PTP_TX_TS_CNT		4
 /* the rate adjuster's range: 1 +/- (2^30 - 1) / 2^35 */

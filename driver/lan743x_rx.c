@@ -14,7 +14,7 @@
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
 
-#include "lan743x_main.h"
+#include "lan743x_hw.h"
 
 /* Add the counter block @src to @dst, @size bytes of u64 counters each */
 static void lan743x_rx_add_counters(void *dst, const void *src, size_t size)
@@ -84,7 +84,7 @@ void lan743x_rx_init(struct lan743x_adapter *adapter, u8 ch)
 	rx->ring.size = LAN743X_RX_RING_SIZE;
 	rx->ring.size_mask = rx->ring.size - 1;
 	rx->pad = NET_IP_ALIGN;
-	rx->tail_reg = adapter->csr + RX_TAIL(ch);
+	rx->tail_reg = lan743x_hw_rx_tail_reg(adapter, ch);
 	rx->ring.ops = &lan743x_rx_mtu_ops;
 	rx->ring.dropping = LAN743X_RX_KEEP;
 	u64_stats_init(&rx->stats.syncp);
@@ -224,76 +224,31 @@ static void lan743x_rx_ring_free(struct lan743x_rx *rx)
 	ring->desc = NULL;
 }
 
-static void lan743x_rx_hw_config(struct lan743x_rx *rx)
-{
-	dma_addr_t wb = rx->ring.dma + rx->ring.size * sizeof(*rx->ring.desc);
-	struct lan743x_adapter *adapter = rx->adapter;
-	u8 ch = rx->ch;
-	u32 val;
-
-	lan743x_wr32(adapter, RX_BASE_ADDRH(ch), upper_32_bits(rx->ring.dma));
-	lan743x_wr32(adapter, RX_BASE_ADDRL(ch), lower_32_bits(rx->ring.dma));
-	lan743x_wr32(adapter, RX_HEAD_WRITEBACK_ADDRH(ch), upper_32_bits(wb));
-	lan743x_wr32(adapter, RX_HEAD_WRITEBACK_ADDRL(ch), lower_32_bits(wb));
-
-	val = RX_CFG_A_RX_HP_WB_EN_;
-	if (!adapter->is_a0)
-		val |= RX_CFG_A_RX_WB_ON_INT_TMR_ |
-		       FIELD_PREP(RX_CFG_A_RX_WB_THRES_MASK_, 7) |
-		       FIELD_PREP(RX_CFG_A_RX_PF_THRES_MASK_, 16) |
-		       FIELD_PREP(RX_CFG_A_RX_PF_PRI_THRES_MASK_, 4);
-	lan743x_wr32(adapter, RX_CFG_A(ch), val);
-
-	/* timestamps, if on, add an extension descriptor after LS */
-	val = FIELD_PREP(RX_CFG_B_RX_PAD_MASK_, rx->pad) |
-	      FIELD_PREP(RX_CFG_B_RX_RING_LEN_MASK_, rx->ring.size) |
-	      adapter->ptp.rx_cfg;
-	if (!adapter->is_a0)
-		val |= RX_CFG_B_RDMABL_512_;
-	lan743x_wr32(adapter, RX_CFG_B(ch), val);
-
-	lan743x_wr32(adapter, RX_CFG_C(ch),
-		     lan743x_irq_ring_cfg_c(adapter, true, ch));
-}
-
 static int lan743x_rx_hw_start(struct lan743x_rx *rx)
 {
 	struct lan743x_adapter *adapter = rx->adapter;
 	u8 ch = rx->ch;
 	int ret;
 
-	lan743x_wr32(adapter, DMAC_CMD, DMAC_CMD_RX_SWR_(ch));
-	ret = lan743x_wait_bits(adapter, DMAC_CMD, DMAC_CMD_RX_SWR_(ch), 0,
-				1000, 100000);
+	ret = lan743x_hw_rx_reset(adapter, ch);
 	if (ret)
 		return ret;
 
 	*rx->ring.head_wb = 0;
-	lan743x_rx_hw_config(rx);
+	lan743x_hw_rx_config(adapter, ch, rx->ring.dma, rx->ring.size, rx->pad);
 	rx->next = 0;
 	rx->tail = rx->ring.size - 1;
 	/* Every descriptor is armed: hand the whole ring over.  On B0 the
 	 * same write re-enables the vector, which the chip may have
 	 * auto-cleared for a poll that NAPI disable cut short.
 	 */
-	writel(rx->tail | rx->rearm_flags, rx->tail_reg);
-	if (lan743x_rd32(adapter, RX_HEAD(ch)))
+	lan743x_hw_rx_doorbell(rx, rx->rearm_flags);
+	if (lan743x_hw_rx_head(adapter, ch))
 		return -EIO;
 
 	napi_enable(&rx->napi);
 	rx->running = true;
-	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_DMA_RX_(ch));
-	lan743x_wr32(adapter, DMAC_INT_STS, DMAC_INT_BIT_RXFRM_(ch));
-	lan743x_wr32(adapter, DMAC_INT_EN_SET, DMAC_INT_BIT_RXFRM_(ch));
-	lan743x_wr32(adapter, DMAC_CMD, DMAC_CMD_START_R_(ch));
-
-	lan743x_wr32(adapter, FCT_RX_CTL, FCT_RX_CTL_RESET_(ch));
-	lan743x_wait_bits(adapter, FCT_RX_CTL, FCT_RX_CTL_RESET_(ch), 0,
-			  1000, 100000);
-	lan743x_wr32(adapter, FCT_FLOW(ch), FCT_FLOW_CTL_REQ_EN_ |
-		     FIELD_PREP(FCT_FLOW_CTL_ON_THRESHOLD_, 0x2A) |
-		     FIELD_PREP(FCT_FLOW_CTL_OFF_THRESHOLD_, 0x0A));
-	lan743x_wr32(adapter, FCT_RX_CTL, FCT_RX_CTL_EN_(ch));
+	lan743x_hw_rx_start(adapter, ch);
 	return 0;
 }
 
@@ -303,20 +258,9 @@ static int lan743x_rx_hw_start(struct lan743x_rx *rx)
  */
 static void lan743x_rx_halt(struct lan743x_rx *rx)
 {
-	struct lan743x_adapter *adapter = rx->adapter;
-	u8 ch = rx->ch;
-
 	if (!rx->running)
 		return;
-	lan743x_wr32(adapter, FCT_RX_CTL, FCT_RX_CTL_DIS_(ch));
-	lan743x_wait_bits(adapter, FCT_RX_CTL, FCT_RX_CTL_EN_(ch), 0,
-			  1000, 100000);
-
-	lan743x_dma_stop(adapter, DMAC_CMD_START_R_(ch), DMAC_CMD_STOP_R_(ch),
-			 DMAC_CMD_RX_SWR_(ch), "RX", ch);
-
-	lan743x_wr32(adapter, DMAC_INT_EN_CLR, DMAC_INT_BIT_RXFRM_(ch));
-	lan743x_wr32(adapter, INT_EN_CLR, INT_BIT_DMA_RX_(ch));
+	lan743x_hw_rx_stop(rx->adapter, rx->ch);
 	napi_disable(&rx->napi);
 	rx->running = false;
 }
@@ -400,10 +344,7 @@ int lan743x_rx_open(struct lan743x_rx *rx)
 		return ret;
 	rx->ring.skb = NULL;
 	rx->ring.dropping = LAN743X_RX_KEEP;
-	rx->clear_sts = !lan743x_irq_ring_dedicated(adapter, true, rx->ch) ||
-			adapter->is_a0;
-	rx->rearm_flags = rx->clear_sts ? 0 :
-			  RX_TAIL_SET_TOP_INT_VEC_EN_ | RX_TAIL_SET_TOP_INT_EN_;
+	lan743x_hw_rx_irq_model(rx);
 
 	ret = lan743x_rx_ring_alloc(rx);
 	lan743x_rx_commit_cost(rx);
@@ -718,15 +659,12 @@ static bool lan743x_rx_pending(struct lan743x_rx *rx)
 int lan743x_rx_poll(struct napi_struct *napi, int budget)
 {
 	struct lan743x_rx *rx = container_of(napi, struct lan743x_rx, napi);
-	struct lan743x_adapter *adapter = rx->adapter;
 	struct lan743x_rx_frames b = {};
 	unsigned int buffers = 0;
 	u32 hw_head = rx->next;
-	u32 rearm = 0;
 
 	if (rx->clear_sts)
-		/* Clear before looking: a frame landing later sets it again */
-		lan743x_wr32(adapter, DMAC_INT_STS, DMAC_INT_BIT_RXFRM_(rx->ch));
+		lan743x_hw_rx_irq_ack(rx);
 
 	while (b.packets + b.dropped < budget && buffers < rx->ring.size &&
 	       lan743x_rx_one(rx, &hw_head, &b))
@@ -736,24 +674,13 @@ int lan743x_rx_poll(struct napi_struct *napi, int budget)
 	if (b.packets + b.dropped >= budget || lan743x_rx_pending(rx)) {
 		/* more work: stay in polling mode, only ring the doorbell */
 		if (buffers)
-			writel(rx->tail, rx->tail_reg);
+			lan743x_hw_rx_doorbell(rx, 0);
 		return budget;
 	}
 
-	if (napi_complete_done(napi, b.packets))
-		rearm = rx->clear_sts ? INT_BIT_DMA_RX_(rx->ch) : rx->rearm_flags;
-	if (rx->clear_sts) {
-		if (buffers)
-			writel(rx->tail, rx->tail_reg);
-		/* doorbell first, then let the ring interrupt again */
-		if (rearm)
-			lan743x_wr32(adapter, INT_EN_SET, rearm);
-	} else if (buffers || rearm) {
-		/* One doorbell for the batch; on B0 the same write re-enables
-		 * the interrupt and vector the chip auto-cleared.
-		 */
-		writel(rx->tail | rearm, rx->tail_reg);
-	}
+	/* one doorbell for the batch, and the interrupt re-armed */
+	lan743x_hw_rx_poll_done(rx, buffers,
+				napi_complete_done(napi, b.packets));
 	return b.packets;
 }
 

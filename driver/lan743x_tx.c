@@ -16,7 +16,7 @@
 #include <linux/tcp.h>
 #include <linux/udp.h>
 
-#include "lan743x_main.h"
+#include "lan743x_hw.h"
 
 static struct device *lan743x_tx_dev(struct lan743x_tx *tx)
 {
@@ -45,7 +45,7 @@ void lan743x_tx_init(struct lan743x_adapter *adapter, u8 ch)
 	tx->ch = ch;
 	tx->size = LAN743X_TX_RING_SIZE;
 	tx->size_mask = tx->size - 1;
-	tx->tail_reg = adapter->csr + TX_TAIL(ch);
+	tx->tail_reg = lan743x_hw_tx_tail_reg(adapter, ch);
 	u64_stats_init(&tx->stats.syncp);
 	u64_stats_init(&tx->xstats.syncp);
 	netif_napi_add_tx(adapter->netdev, &tx->napi, lan743x_tx_poll);
@@ -113,85 +113,37 @@ static void lan743x_tx_ring_free(struct lan743x_tx *tx)
 	tx->desc = NULL;
 }
 
-static void lan743x_tx_hw_config(struct lan743x_tx *tx)
-{
-	dma_addr_t wb = tx->ring_dma + tx->size * sizeof(*tx->desc);
-	struct lan743x_adapter *adapter = tx->adapter;
-	u8 ch = tx->ch;
-	u32 val;
-
-	lan743x_wr32(adapter, TX_BASE_ADDRH(ch), upper_32_bits(tx->ring_dma));
-	lan743x_wr32(adapter, TX_BASE_ADDRL(ch), lower_32_bits(tx->ring_dma));
-
-	val = FIELD_PREP(TX_CFG_B_TX_RING_LEN_MASK_, tx->size);
-	if (!adapter->is_a0)
-		val |= TX_CFG_B_TDMABL_512_;
-	lan743x_wr32(adapter, TX_CFG_B(ch), val);
-
-	val = TX_CFG_A_TX_TMR_HPWB_SEL_IOC_ | TX_CFG_A_TX_HP_WB_EN_;
-	if (!adapter->is_a0)
-		val |= TX_CFG_A_TX_HP_WB_ON_INT_TMR_ |
-		       FIELD_PREP(TX_CFG_A_TX_PF_THRES_MASK_, 0x10) |
-		       FIELD_PREP(TX_CFG_A_TX_PF_PRI_THRES_MASK_, 4) |
-		       FIELD_PREP(TX_CFG_A_TX_HP_WB_THRES_MASK_, 7);
-	lan743x_wr32(adapter, TX_CFG_A(ch), val);
-
-	lan743x_wr32(adapter, TX_HEAD_WRITEBACK_ADDRH(ch), upper_32_bits(wb));
-	lan743x_wr32(adapter, TX_HEAD_WRITEBACK_ADDRL(ch), lower_32_bits(wb));
-}
-
 static int lan743x_tx_hw_start(struct lan743x_tx *tx)
 {
 	struct lan743x_adapter *adapter = tx->adapter;
 	u8 ch = tx->ch;
 	int ret;
 
-	lan743x_wr32(adapter, FCT_TX_CTL, FCT_TX_CTL_RESET_(ch));
-	lan743x_wait_bits(adapter, FCT_TX_CTL, FCT_TX_CTL_RESET_(ch), 0,
-			  1000, 100000);
-	lan743x_wr32(adapter, FCT_TX_CTL, FCT_TX_CTL_EN_(ch));
-
-	lan743x_wr32(adapter, DMAC_CMD, DMAC_CMD_TX_SWR_(ch));
-	ret = lan743x_wait_bits(adapter, DMAC_CMD, DMAC_CMD_TX_SWR_(ch), 0,
-				1000, 100000);
+	ret = lan743x_hw_tx_reset(adapter, ch);
 	if (ret)
 		return ret;
 
 	*tx->head_wb = 0;
-	lan743x_tx_hw_config(tx);
-	if (lan743x_rd32(adapter, TX_HEAD(ch)))
+	lan743x_hw_tx_config(adapter, ch, tx->ring_dma, tx->size);
+	if (lan743x_hw_tx_head(adapter, ch))
 		return -EIO;
 	tx->head = 0;
 	tx->tail = 0;
 	/* empty ring: tail == head */
-	writel(0, tx->tail_reg);
-	lan743x_wr32(adapter, TX_CFG_C(ch),
-		     lan743x_irq_ring_cfg_c(adapter, false, ch));
+	lan743x_hw_tx_doorbell(tx);
 
 	napi_enable(&tx->napi);
 	tx->running = true;
-	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_DMA_TX_(ch));
-	lan743x_wr32(adapter, DMAC_INT_EN_SET, DMAC_INT_BIT_TX_IOC_(ch));
-	lan743x_wr32(adapter, DMAC_CMD, DMAC_CMD_START_T_(ch));
+	lan743x_hw_tx_start(adapter, ch);
 	return 0;
 }
 
 /* Stop the channel and its NAPI, if they run (see lan743x_rx_halt()) */
 static void lan743x_tx_halt(struct lan743x_tx *tx)
 {
-	struct lan743x_adapter *adapter = tx->adapter;
-	u8 ch = tx->ch;
-
 	if (!tx->running)
 		return;
-	lan743x_dma_stop(adapter, DMAC_CMD_START_T_(ch), DMAC_CMD_STOP_T_(ch),
-			 DMAC_CMD_TX_SWR_(ch), "TX", ch);
-	lan743x_wr32(adapter, DMAC_INT_EN_CLR, DMAC_INT_BIT_TX_IOC_(ch));
-	lan743x_wr32(adapter, INT_EN_CLR, INT_BIT_DMA_TX_(ch));
-
-	lan743x_wr32(adapter, FCT_TX_CTL, FCT_TX_CTL_DIS_(ch));
-	lan743x_wait_bits(adapter, FCT_TX_CTL, FCT_TX_CTL_EN_(ch), 0,
-			  1000, 100000);
+	lan743x_hw_tx_stop(tx->adapter, tx->ch);
 	napi_disable(&tx->napi);
 	tx->running = false;
 }
@@ -206,8 +158,7 @@ int lan743x_tx_open(struct lan743x_tx *tx)
 {
 	int ret;
 
-	tx->clear_sts = !lan743x_irq_ring_dedicated(tx->adapter, false, tx->ch) ||
-			tx->adapter->is_a0;
+	lan743x_hw_tx_irq_model(tx);
 	tx->size = tx->adapter->rxp.tx_ring_size;
 	tx->size_mask = tx->size - 1;
 	ret = lan743x_tx_ring_alloc(tx);
@@ -422,7 +373,7 @@ netdev_tx_t lan743x_xmit(struct sk_buff *skb, struct net_device *netdev)
 	lan743x_tx_maybe_stop(tx, txq);
 	if (__netdev_tx_sent_queue(txq, bytes, netdev_xmit_more()))
 		/* writel() orders the descriptor writes before the doorbell */
-		writel(tx->tail, tx->tail_reg);
+		lan743x_hw_tx_doorbell(tx);
 	return NETDEV_TX_OK;
 
 map_err:
@@ -432,7 +383,7 @@ map_err:
 	dev_kfree_skb_any(skb);
 	/* frames batched with xmit_more before this one still need a kick */
 	if (!netdev_xmit_more())
-		writel(tx->tail, tx->tail_reg);
+		lan743x_hw_tx_doorbell(tx);
 	return NETDEV_TX_OK;
 }
 
@@ -489,7 +440,7 @@ static void lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 	/* head write-back before tail: see lan743x_tx_head_ok() */
 	rmb();
 	if (unlikely(!lan743x_tx_head_ok(tx, hw_head))) {
-		reg = lan743x_rd32(tx->adapter, TX_HEAD(tx->ch)) & tx->size_mask;
+		reg = lan743x_hw_tx_head(tx->adapter, tx->ch) & tx->size_mask;
 		u64_stats_update_begin(&tx->stats.syncp);
 		tx->stats.bad_completions++;
 		u64_stats_update_end(&tx->stats.syncp);
@@ -554,11 +505,10 @@ static bool lan743x_tx_pending(struct lan743x_tx *tx)
 int lan743x_tx_poll(struct napi_struct *napi, int budget)
 {
 	struct lan743x_tx *tx = container_of(napi, struct lan743x_tx, napi);
-	struct lan743x_adapter *adapter = tx->adapter;
 
 	if (tx->clear_sts)
 		/* Clear before looking: a completion after this sets it again */
-		lan743x_wr32(adapter, DMAC_INT_STS, DMAC_INT_BIT_TX_IOC_(tx->ch));
+		lan743x_hw_tx_irq_ack(tx);
 
 	lan743x_tx_clean(tx, budget);
 
@@ -567,7 +517,7 @@ int lan743x_tx_poll(struct napi_struct *napi, int budget)
 		return budget;
 
 	if (napi_complete_done(napi, 0))
-		lan743x_wr32(adapter, INT_EN_SET, INT_BIT_DMA_TX_(tx->ch));
+		lan743x_hw_tx_irq_rearm(tx);
 	return 0;
 }
 
