@@ -2,7 +2,7 @@
 # iperf3 TCP both ways (short runs).  Throughput is printed for comparison
 # (tests/compare-e1000e), never judged: only "something got through".
 # sets: quick core full e1000e arm-intree
-# timeout: 150
+# timeout: 240
 
 t=3
 [ "$QUICK" = 1 ] && t=2
@@ -15,4 +15,19 @@ metric tcp_tx "$tx" Mbit/s
 metric tcp_rx "$rx" Mbit/s
 awk -v a="$tx" -v b="$rx" 'BEGIN { exit !(a > 0 && b > 0) }' ||
 	fail "iperf3 TCP moved no data (tx $tx, rx $rx Mbit/s)"
+# lt.cpu_bytes=N (tests/compare-e1000e): then N bytes each way with
+# iperf3 -n, each between two @@MARK lines on the result channel, at which
+# the host samples QEMU's CPU time.
+for arg in $(cat /proc/cmdline); do
+	case $arg in lt.cpu_bytes=*) cpu_bytes=${arg#*=} ;; esac
+done
+for dir in ${cpu_bytes:+tx rx}; do
+	opt=
+	[ $dir = rx ] && opt=-R
+	echo "@@MARK $SCENARIO cpu $dir begin $cpu_bytes" >"$RESULTS_TTY"
+	usleep 200000
+	r=$(iperf_run -n "$cpu_bytes" $opt) || fail "iperf3 -n $cpu_bytes $dir failed"
+	echo "@@MARK $SCENARIO cpu $dir end $cpu_bytes" >"$RESULTS_TTY"
+	metric "cpu_$dir" "${r% *}" Mbit/s
+done
 echo "iperf3 TCP tx $tx Mbit/s, rx $rx Mbit/s"
