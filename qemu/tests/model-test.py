@@ -12,7 +12,9 @@ model and the frames it transmits can be captured.
 Covers: identity, reset handshakes, MDIO, RX into a ring (single and
 multi-buffer frames, FCS, timestamp extension descriptor, RX pad, filters,
 oversize), TX (checksum insertion, TSO), the wire paced at line rate in
-both directions and the RX FIFO's overflow drops, interrupts (INT_SET self-test
+both directions and the RX FIFO's overflow drops, 802.3x flow control
+(pause frames sent at the FIFO thresholds, received ones holding the
+transmitter), interrupts (INT_SET self-test
 through MSI-X), the 1588 block (clock load/read/step, rate adjustment measured
 over virtual time, TX timestamps with their FIFO, overflow and interrupt,
 one-step Sync, RX timestamps at arrival), and guest errors that must not crash QEMU (ring outside
@@ -764,6 +766,124 @@ def test_rx_fifo_overflow(q, fifo_size):
           "got %s" % seen)
 
 
+# 802.3x flow control
+MAC_FLOW, FCT_FLOW0 = 0x10c, 0xe0
+STAT_RX_PAUSE, STAT_TX_PAUSE = 0x1234, 0x12b8
+TX_FCEN, RX_FCEN, FLOW_REQ_EN = 1 << 30, 1 << 29, 1 << 7
+PAUSE_DST = bytes.fromhex("0180c2000001")
+
+
+def pause_frame(quanta):
+    return eth(PAUSE_DST, PEER, 0x8808, struct.pack(">HH", 1, quanta)
+               + bytes(42))
+
+
+def test_flow_control_tx(q):
+    """With TX flow control on, a full ring fills the RX FIFO past its ON
+    threshold: the MAC sends a pause frame and the partner keeps its
+    frames instead of losing them; once the FIFO is down to OFF a
+    zero-time pause frame releases them.  Every frame arrives, in order,
+    and none is dropped."""
+    n_ring, burst, size = 4, 30, 1514
+    setup_rx(q, 0, n=n_ring, ts=False)          # tail n-1: 3 usable
+    q.wr(MAC_FLOW, TX_FCEN | 0xffff)
+    q.wr(FCT_FLOW0, FLOW_REQ_EN | 4 | (1 << 8))  # ON 2 KiB, OFF 512 B
+    drops0, total0 = q.rd(STAT_RX_DROPPED), q.rd(STAT_RX_TOTAL)
+    pause0 = q.rd(STAT_TX_PAUSE)
+    for i in range(burst):
+        f = eth(MAC, PEER, 0x0800, struct.pack(">I", i) + b"f" * (size - 18))
+        q.rx.sendto(f, ("127.0.0.1", q.qemu_port))
+    for _ in range(100):
+        clock_step(q, 20000)
+    # the FIFO takes frames until it holds more than 2048 bytes: two
+    taken = q.rd(STAT_RX_TOTAL) - total0
+    check("flow-pause-sent", q.rd(STAT_TX_PAUSE) - pause0 == 1,
+          "%d pause frames sent" % (q.rd(STAT_TX_PAUSE) - pause0))
+    check("flow-partner-holds", taken == n_ring - 1 + 2
+          and q.rd(STAT_RX_DROPPED) == drops0,
+          "%d frames taken (expected %d), %d dropped"
+          % (taken, n_ring + 1, q.rd(STAT_RX_DROPPED) - drops0))
+    seen = []
+    head = 0
+    for _ in range(400):
+        new = q.rd(rxr(0, 0x18))
+        while head != new:
+            seen.append(struct.unpack(">I", q.mem_read(
+                BUFS + 0x2000 * head + 14, 4))[0])
+            q.mem_write(RING + 16 * head, struct.pack(
+                "<IIII", (1 << 15) | 1536, BUFS + 0x2000 * head, 0, 0))
+            head = (head + 1) % n_ring
+        q.wr(rxr(0, 0x1c), (head - 1) % n_ring)
+        clock_step(q, 20000)
+        if len(seen) >= burst:
+            break
+    sent = q.rd(STAT_TX_PAUSE) - pause0
+    check("flow-all-arrive-in-order", seen == list(range(burst)),
+          "got %s" % seen)
+    check("flow-nothing-dropped", q.rd(STAT_RX_DROPPED) == drops0,
+          "%d dropped" % (q.rd(STAT_RX_DROPPED) - drops0))
+    check("flow-pause-released", sent >= 2 and sent % 2 == 0,
+          "%d pause frames: each pause needs its release" % sent)
+    print("# flow-control: %d frames through a 3-descriptor ring with %d "
+          "pause frames, none lost" % (len(seen), sent))
+
+
+def test_flow_control_rx(q):
+    """A pause frame from the partner is the MAC's, never a ring's, and is
+    counted; with RX flow control on it holds the transmitter for its
+    time (512 bit times a unit) or until a zero-time one; without it,
+    it holds nothing."""
+    setup_rx(q, 0, n=8, ts=False)
+    setup_tx(q, n=16)
+    pkt = eth(PEER, MAC, 0x0800, b"t" * 100)
+    q.mem_write(BUFS + 0x80000, pkt)
+    FS, LS, FCS = 1 << 29, 1 << 28, 1 << 17
+    for i in range(15):
+        tx_desc(q, i, FS | LS | FCS | len(pkt), BUFS + 0x80000, len(pkt) << 16)
+    rx_pause0 = q.rd(STAT_RX_PAUSE)
+
+    def peer_sends(frame):
+        q.rx.sendto(frame, ("127.0.0.1", q.qemu_port))
+        for _ in range(4):
+            clock_step(q, 5000)
+
+    def post_one(n):
+        # post descriptor n-1; return TX_HEAD after 200 us
+        q.wr(txr(0, 0x1c), n)
+        for _ in range(10):
+            clock_step(q, 20000)
+        return q.rd(txr(0, 0x18))
+
+    q.wr(MAC_FLOW, RX_FCEN | 0xffff)
+    peer_sends(pause_frame(0xffff))         # 33.5 ms at 1000 Mbit/s
+    held = post_one(1)
+    peer_sends(pause_frame(0))
+    for _ in range(4):
+        clock_step(q, 5000)
+    resumed = q.rd(txr(0, 0x18))
+    check("flow-rx-pause-holds-tx", held == 0 and resumed == 1,
+          "TX_HEAD %d while paused, %d after the release" % (held, resumed))
+    peer_sends(pause_frame(200))            # 102.4 us
+    q.wr(txr(0, 0x1c), 2)
+    clock_step(q, 50000)
+    mid = q.rd(txr(0, 0x18))
+    for _ in range(4):
+        clock_step(q, 20000)
+    late = q.rd(txr(0, 0x18))
+    check("flow-rx-pause-time", mid == 1 and late == 2,
+          "TX_HEAD %d 50 us into a 102 us pause, %d after it" % (mid, late))
+    q.wr(MAC_FLOW, 0xffff)                  # RX_FCEN off: counted only
+    peer_sends(pause_frame(0xffff))
+    ignored = post_one(3)
+    check("flow-rx-pause-ignored-without-fcen", ignored == 3,
+          "TX_HEAD %d" % ignored)
+    got = q.rd(STAT_RX_PAUSE) - rx_pause0
+    check("flow-rx-pause-counted-not-received",
+          got == 4 and q.rd(rxr(0, 0x18)) == 0,
+          "%d pause frames counted (4 sent), RX_HEAD %d"
+          % (got, q.rd(rxr(0, 0x18))))
+
+
 # Test-only fault injection (x-faults=on)
 FAULT_CTL, FAULT_ARG = 0x1f00, 0x1f04
 GPIO_CFG0, RX_ERR_STS0 = 0x50, 0xc60
@@ -1344,6 +1464,8 @@ def main():
         on_fresh_device("", test)
     on_fresh_device(",x-rx-fifo-size=8192",
                     lambda q: test_rx_fifo_overflow(q, 8192))
+    on_fresh_device("", test_flow_control_tx)
+    on_fresh_device("", test_flow_control_rx)
     on_fresh_device("", test_ptp_clock)
     on_fresh_device("", test_ptp_tx)
     on_fresh_device("", test_ptp_rx)

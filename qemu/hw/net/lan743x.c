@@ -42,7 +42,12 @@
  *    while the guest's ring has no free descriptor wait in a per-channel
  *    RX FIFO (x-rx-fifo-size bytes; the chip's size is not in our
  *    references) and are dropped, counted in STAT_RX_DROPPED_FRAMES, when
- *    it is full.  x-pace-wire=off lifts pacing (model development only:
+ *    it is full, unless flow control holds the partner back first;
+ *  - 802.3x flow control: pause frames sent when an RX FIFO crosses its
+ *    FCT_FLOW thresholds (the partner, the netdev peer, then keeps its
+ *    frames), received pause frames holding the transmitter, both counted
+ *    (see "Flow control" below).  x-pace-wire=off lifts pacing (model
+ *    development only:
  *    frames then enter as fast as the host delivers them, and a full ring
  *    holds them back in QEMU's queue instead of dropping);
  *  - PTP: the 1588 clock (read, load, step, rate adjustment), TX
@@ -61,7 +66,7 @@
  *    ring or an address outside RAM stops the channel silently): the
  *    error bits (DMAC_INT_STS ERR, INT_STS DMA_GEN, DMAC_RX_ERR_STS) are
  *    raised only by the injected DMA_ERROR fault;
- *  - flow control / pause frames, EEE, wake-on-LAN and PME;
+ *  - EEE, wake-on-LAN and PME;
  *  - GPIOs, 1588 target/periodic outputs and event capture;
  *  - OTP memory (reads as blank), SGMII/PCI11x1x registers;
  *  - VLAN filtering (the VLAN table in the RFE RAM is stored, not used);
@@ -149,6 +154,11 @@ REG32(GPIO_CFG3, 0x05c)
 REG32(FCT_RX_CTL, 0x0ac)
 REG32(FCT_TX_CTL, 0x0c4)
 REG32(FCT_FLOW0, 0x0e0)
+    FIELD(FCT_FLOW, ON, 0, 7)
+    FIELD(FCT_FLOW, REQ_EN, 7, 1)
+    FIELD(FCT_FLOW, OFF, 8, 7)
+/* FCT_FLOW thresholds count 512-byte units (see lan743x_flow_update()) */
+#define LAN743X_FLOW_UNIT       512
 
 /* FCT_RX_CTL / FCT_TX_CTL per-channel bits */
 #define FCT_CTL_EN(ch)          BIT(28 + (ch))
@@ -168,6 +178,9 @@ REG32(MAC_TX, 0x108)
     FIELD(MAC_TX, TXEN, 0, 1)
     FIELD(MAC_TX, TXD, 1, 1)
 REG32(MAC_FLOW, 0x10c)
+    FIELD(MAC_FLOW, PAUSE_TIME, 0, 16)
+    FIELD(MAC_FLOW, RX_FCEN, 29, 1)
+    FIELD(MAC_FLOW, TX_FCEN, 30, 1)
 REG32(MAC_RX_ADDRH, 0x118)
 REG32(MAC_RX_ADDRL, 0x11c)
 REG32(MAC_MII_ACC, 0x120)
@@ -366,6 +379,7 @@ REG32(STAT_RX_MULTICAST_BYTE_COUNT, 0x1224)
 REG32(STAT_RX_UNICAST_FRAMES, 0x1228)
 REG32(STAT_RX_BROADCAST_FRAMES, 0x122c)
 REG32(STAT_RX_MULTICAST_FRAMES, 0x1230)
+REG32(STAT_RX_PAUSE_FRAMES, 0x1234)
 REG32(STAT_RX_64_BYTE_FRAMES, 0x1238)
 REG32(STAT_RX_TOTAL_FRAMES, 0x1254)
 REG32(STAT_TX_UNICAST_BYTE_COUNT, 0x12a0)
@@ -374,6 +388,7 @@ REG32(STAT_TX_MULTICAST_BYTE_COUNT, 0x12a8)
 REG32(STAT_TX_UNICAST_FRAMES, 0x12ac)
 REG32(STAT_TX_BROADCAST_FRAMES, 0x12b0)
 REG32(STAT_TX_MULTICAST_FRAMES, 0x12b4)
+REG32(STAT_TX_PAUSE_FRAMES, 0x12b8)
 REG32(STAT_TX_64_BYTE_FRAMES, 0x12bc)
 REG32(STAT_TX_TOTAL_FRAMES, 0x12d8)
 #define STAT_FIRST              0x1200
@@ -510,6 +525,12 @@ struct LAN743xState {
     QEMUTimer *tx_wire_timer;
     QSIMPLEQ_HEAD(, LAN743xFifoFrame) rx_fifo[LAN743X_RX_CHANNELS];
     uint32_t rx_fifo_used[LAN743X_RX_CHANNELS];
+    /*
+     * 802.3x flow control: we asked the partner to pause (and have not
+     * released it yet); the partner paused our transmitter until then.
+     */
+    bool pause_sent;
+    int64_t tx_pause_end;
 
     /*
      * PTP clock: ptp_base ns + ptp_subns 2^-32 ns at virtual time ptp_ref,
@@ -2357,9 +2378,10 @@ static void lan743x_tx_process(LAN743xState *s, int ch)
         bool expect_ext = false, last_seen = false, frame_ioc = false;
         uint32_t first0 = 0, first3 = 0;
 
-        if (lan743x_wire_busy(s, s->tx_wire_free)) {
-            /* the rest goes when the wire is free */
-            lan743x_timer_arm(s->tx_wire_timer, s->tx_wire_free);
+        if (lan743x_wire_busy(s, MAX(s->tx_wire_free, s->tx_pause_end))) {
+            /* the rest goes when the wire is free and the pause over */
+            lan743x_timer_arm(s->tx_wire_timer,
+                              MAX(s->tx_wire_free, s->tx_pause_end));
             break;
         }
         while (idx != tail && ndesc < ring_len) {
@@ -2624,7 +2646,8 @@ static bool lan743x_can_receive(NetClientState *nc)
     LAN743xState *s = qemu_get_nic_opaque(nc);
     PCIDevice *d = PCI_DEVICE(s);
 
-    return d->config[PCI_COMMAND] & PCI_COMMAND_MASTER;
+    /* a paused partner keeps its frames */
+    return (d->config[PCI_COMMAND] & PCI_COMMAND_MASTER) && !s->pause_sent;
 }
 
 /*
@@ -2836,6 +2859,108 @@ static void lan743x_rx_fifo_flush(LAN743xState *s, int ch)
     s->rx_fifo_used[ch] = 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* Flow control                                                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * 802.3x flow control, as the driver programs it (MAC_FLOW: TX_FCEN, RX_FCEN
+ * and the pause time; FCT_FLOW per RX channel: REQ_EN and the ON and OFF
+ * thresholds of its FIFO):
+ *
+ *  - sending: when a channel with REQ_EN holds more than ON units in its RX
+ *    FIFO and TX_FCEN is set, the MAC sends a pause frame of the programmed
+ *    time; when every such FIFO is back to OFF units or less (or TX_FCEN is
+ *    cleared), a pause frame of time zero releases the partner.  The
+ *    partner is the netdev peer and honours it: the model takes nothing from
+ *    it until released, so its frames wait in QEMU's queue and, behind it,
+ *    in the peer's own (a tap's queue in the host), as frames wait in a
+ *    paused switch port.  The chip refreshes a pause before it runs out, so
+ *    the model lets it last until the release.  Both frames take their time
+ *    on the TX wire and count in STAT_TX_PAUSE_FRAMES.  The unit of the
+ *    thresholds is taken to be 512 bytes: the vendor's LAN78xx has an FCT
+ *    with the same FCT_FLOW layout and 512-byte units, and the ON value the
+ *    drivers program (0x2A) is then 21 KiB, below the chip's RX FIFO.
+ *  - receiving: a pause frame from the partner (to 01:80:c2:00:00:01, type
+ *    0x8808, opcode 1) is taken by the MAC, never by a ring, and counted in
+ *    STAT_RX_PAUSE_FRAMES; with RX_FCEN the transmitter sends nothing more
+ *    for its time (512 bit times per unit at the link speed), or resumes at
+ *    once on a time of zero.
+ */
+#define LAN743X_PAUSE_FRAME_LEN 64          /* with FCS */
+
+static void lan743x_send_pause(LAN743xState *s)
+{
+    lan743x_wire_use(s, &s->tx_wire_free,
+                     lan743x_wire_bytes(LAN743X_PAUSE_FRAME_LEN));
+    lan743x_stat_add(s, R_STAT_TX_PAUSE_FRAMES, 1);
+}
+
+/* Pause or release the partner as the RX FIFOs' levels now require */
+static void lan743x_flow_update(LAN743xState *s)
+{
+    uint32_t flow = s->regs[R_MAC_FLOW];
+    bool enabled = FIELD_EX32(flow, MAC_FLOW, TX_FCEN) &&
+                   FIELD_EX32(flow, MAC_FLOW, PAUSE_TIME);
+    bool over = false, under = true;
+    int ch;
+
+    for (ch = 0; ch < LAN743X_RX_CHANNELS; ch++) {
+        uint32_t f = s->regs[R_FCT_FLOW0 + ch];
+
+        if (!FIELD_EX32(f, FCT_FLOW, REQ_EN)) {
+            continue;
+        }
+        over |= s->rx_fifo_used[ch] >
+                FIELD_EX32(f, FCT_FLOW, ON) * LAN743X_FLOW_UNIT;
+        under &= s->rx_fifo_used[ch] <=
+                 FIELD_EX32(f, FCT_FLOW, OFF) * LAN743X_FLOW_UNIT;
+    }
+    if (!s->pause_sent && enabled && over) {
+        s->pause_sent = true;
+        trace_lan743x_pause(true);
+        lan743x_send_pause(s);
+    } else if (s->pause_sent && (!enabled || under)) {
+        s->pause_sent = false;
+        trace_lan743x_pause(false);
+        lan743x_send_pause(s);
+        qemu_flush_queued_packets(qemu_get_queue(s->nic));
+    }
+}
+
+/* Is @buf (@size bytes) a pause frame?  Its pause time in @quanta if so */
+static bool lan743x_is_pause(const uint8_t *buf, size_t size,
+                             uint32_t *quanta)
+{
+    static const uint8_t dst[ETH_ALEN] = { 0x01, 0x80, 0xc2, 0, 0, 0x01 };
+
+    if (size < ETH_HLEN + 4 || memcmp(buf, dst, ETH_ALEN) ||
+        lduw_be_p(buf + 12) != 0x8808 || lduw_be_p(buf + 14) != 1) {
+        return false;
+    }
+    *quanta = lduw_be_p(buf + 16);
+    return true;
+}
+
+/* The partner asked us to pause for @quanta units of 512 bit times */
+static void lan743x_pause_received(LAN743xState *s, uint32_t quanta)
+{
+    unsigned mbps = lan743x_link_mbps(s);
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    int ch;
+
+    lan743x_stat_add(s, R_STAT_RX_PAUSE_FRAMES, 1);
+    if (!FIELD_EX32(s->regs[R_MAC_FLOW], MAC_FLOW, RX_FCEN) || !mbps) {
+        return;
+    }
+    s->tx_pause_end = now + (int64_t)quanta * 512 * 1000 / mbps;
+    if (!quanta) {
+        for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+            lan743x_tx_process(s, ch);
+        }
+    }
+}
+
 /* Descriptors or the wire became available: take frames in again */
 static void lan743x_rx_kick(LAN743xState *s)
 {
@@ -2844,6 +2969,7 @@ static void lan743x_rx_kick(LAN743xState *s)
     for (ch = 0; ch < LAN743X_RX_CHANNELS; ch++) {
         lan743x_rx_fifo_drain(s, ch);
     }
+    lan743x_flow_update(s);
     qemu_flush_queued_packets(qemu_get_queue(s->nic));
 }
 
@@ -2874,7 +3000,7 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
     size_t pad, len, frame_len, max, full = size;
     struct virtio_net_hdr vh = { 0 };
     LAN743xPktInfo pi;
-    uint32_t crc, status;
+    uint32_t crc, status, quanta;
     int64_t stamp;
     int ch;
 
@@ -2892,6 +3018,9 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
             return full;        /* we never enable receive offloads */
         }
     }
+    if (s->pause_sent) {
+        return 0;               /* the partner keeps it until released */
+    }
     /* Every frame takes its time on the wire, taken in or not */
     if (lan743x_wire_busy(s, s->rx_wire_free)) {
         lan743x_timer_arm(s->rx_wire_timer, s->rx_wire_free);
@@ -2903,6 +3032,11 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
     stamp = lan743x_ptp_now(s);     /* it starts into the MAC now */
     if (!FIELD_EX32(mac_rx, MAC_RX, RXEN) || size < ETH_HLEN) {
         return full;
+    }
+    if (lan743x_is_pause(buf, size, &quanta)) {
+        lan743x_pause_received(s, quanta);
+        lan743x_update_irq(s);
+        return full;            /* MAC control: never for a ring */
     }
     if (!lan743x_rfe_accept(s, buf)) {
         trace_lan743x_rx_filtered(size);
@@ -2970,6 +3104,7 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
             lan743x_update_irq(s);
             return full;
         }
+        lan743x_flow_update(s);
     }
     lan743x_count_frame(s, true, buf, frame_len);
     lan743x_update_irq(s);
@@ -3040,6 +3175,8 @@ static void lan743x_csr_reset(LAN743xState *s)
     for (i = 0; i < LAN743X_RX_CHANNELS; i++) {
         lan743x_rx_fifo_flush(s, i);
     }
+    s->pause_sent = false;
+    s->tx_pause_end = 0;
     s->tx_wire_bytes = 0;
     lan743x_ptp_set(s, 0, 0);
     s->ptp_tx_count = 0;
@@ -3522,6 +3659,11 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
         break;
     case R_DMAC_INT_EN_CLR:
         s->regs[R_DMAC_INT_EN_SET] &= ~val;
+        break;
+    case R_MAC_FLOW:
+    case R_FCT_FLOW0 ... R_FCT_FLOW0 + LAN743X_RX_CHANNELS - 1:
+        s->regs[idx] = val;
+        kick_rx = true;         /* a pause may have to start or end */
         break;
     default:
         s->regs[idx] = val;
