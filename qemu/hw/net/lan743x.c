@@ -40,8 +40,9 @@
  *    FCS, preamble and inter-frame gap (24 bytes, 60-byte minimum before
  *    FCS), in each direction, TSO segments one by one.  Frames arriving
  *    while the guest's ring has no free descriptor wait in a per-channel
- *    RX FIFO (x-rx-fifo-size bytes; the chip's size is not in our
- *    references) and are dropped, counted in STAT_RX_DROPPED_FRAMES, when
+ *    RX FIFO (x-rx-fifo-size bytes, 32 KiB by default: the chip's size is
+ *    not in our references, and the FIFO must hold more than the 21 KiB at
+ *    which the drivers have flow control start) and are dropped, counted in STAT_RX_DROPPED_FRAMES, when
  *    it is full, unless flow control holds the partner back first;
  *  - 802.3x flow control: pause frames sent when an RX FIFO crosses its
  *    FCT_FLOW thresholds (the partner, the netdev peer, then keeps its
@@ -3856,7 +3857,7 @@ static Property lan743x_properties[] = {
     DEFINE_PROP_BOOL("x-vnet-hdr", LAN743xState, vnet, true),
     DEFINE_PROP_BOOL("x-pace-wire", LAN743xState, pace_wire, true),
     DEFINE_PROP_UINT32("x-rx-fifo-size", LAN743xState, rx_fifo_size,
-                       12 * KiB),
+                       32 * KiB),
     DEFINE_PROP_UINT32("x-int-mod-unit-ns", LAN743xState, int_mod_unit_ns,
                        1000),
     DEFINE_PROP_BOOL("x-faults", LAN743xState, faults, false),
