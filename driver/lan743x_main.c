@@ -633,6 +633,9 @@ static void lan743x_netdev_setup(struct lan743x_adapter *adapter)
 
 	netdev->netdev_ops = &lan743x_netdev_ops;
 	netdev->ethtool_ops = &lan743x_ethtool_ops;
+#ifdef LAN743X_HAVE_QUEUE_MGMT
+	netdev->queue_mgmt_ops = &lan743x_queue_mgmt_ops;
+#endif
 #ifdef LAN743X_HAVE_QSTATS
 	netdev->stat_ops = &lan743x_stat_ops;
 #endif

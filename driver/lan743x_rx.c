@@ -13,6 +13,9 @@
 #include <linux/indirect_call_wrapper.h>
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
+#ifdef LAN743X_HAVE_QUEUE_MGMT
+#include <net/netdev_queues.h>
+#endif
 
 #include "lan743x_hw.h"
 
@@ -163,6 +166,39 @@ static int lan743x_rx_fill(struct lan743x_rx *rx)
 	return 0;
 }
 
+/* An interrupt that fired while NAPI was disabled was lost, and on B0 it
+ * left its vector auto-disabled: one poll re-arms the interrupt the way
+ * every poll does when it completes.
+ */
+static void lan743x_rx_kick(struct lan743x_rx *rx)
+{
+	local_bh_disable();
+	napi_schedule(&rx->napi);
+	local_bh_enable();
+}
+
+/* Untie @r's ring from its channel's NAPI before its policy state goes (a
+ * page pool must leave the NAPI it recycles in while that NAPI is
+ * disabled): the channel's own ring is stopped by then; a spare, built
+ * while the channel runs, pauses the channel's NAPI for the moment.
+ */
+static void lan743x_rx_ring_unlink(struct lan743x_rx *r)
+{
+	struct lan743x_rx *rx = &r->adapter->rx[r->ch];
+	bool pause = rx->running;
+
+	if (!r->ring.napi_linked)
+		return;
+	if (pause)
+		napi_disable(&rx->napi);
+	r->ring.ops->ring_stop(r);
+	r->ring.napi_linked = false;
+	if (pause) {
+		napi_enable(&rx->napi);
+		lan743x_rx_kick(rx);
+	}
+}
+
 static int lan743x_rx_ring_alloc(struct lan743x_rx *rx)
 {
 	struct device *dev = &rx->adapter->pdev->dev;
@@ -189,6 +225,7 @@ static int lan743x_rx_ring_alloc(struct lan743x_rx *rx)
 		ret = ring->ops->ring_alloc(rx);
 	if (ret)
 		goto free_slots;
+	ring->napi_linked = !!ring->ops->ring_stop;
 
 	ret = lan743x_rx_fill(rx);
 	if (ret)
@@ -197,6 +234,7 @@ static int lan743x_rx_ring_alloc(struct lan743x_rx *rx)
 
 free_buffers:
 	lan743x_rx_free_buffers(rx);
+	lan743x_rx_ring_unlink(rx);
 	if (ring->ops->ring_free)
 		ring->ops->ring_free(rx);
 free_slots:
@@ -215,6 +253,7 @@ static void lan743x_rx_ring_free(struct lan743x_rx *rx)
 	if (!ring->desc)
 		return;
 	lan743x_rx_free_buffers(rx);
+	lan743x_rx_ring_unlink(rx);
 	if (ring->ops->ring_free)
 		ring->ops->ring_free(rx);
 	kfree(ring->slots);
@@ -806,59 +845,144 @@ void lan743x_rx_read_stats(struct lan743x_adapter *adapter, u8 ch,
 		rx->ring.ops->read_cost(rx, &out->cost);
 }
 
-/* Build a ready-to-start ring for @ch under @p, beside the running one */
-static int lan743x_rx_spare_alloc(struct lan743x_adapter *adapter,
-				  struct lan743x_rx *spare, u8 ch,
-				  const struct lan743x_rx_params *p,
-				  unsigned int mtu)
+/**
+ * lan743x_rx_qmem_alloc() - build a ready-to-start ring beside a running one
+ * @adapter: adapter
+ * @qmem: where the new ring goes (zeroed by the caller)
+ * @ch: channel it is for
+ * @p: parameters it follows
+ * @mtu: MTU its buffers are for
+ *
+ * Return: 0, or -ENOMEM with nothing left allocated (the failure counted
+ * in the channel's counters).
+ */
+static int lan743x_rx_qmem_alloc(struct lan743x_adapter *adapter,
+				 struct lan743x_rx *qmem, u8 ch,
+				 const struct lan743x_rx_params *p,
+				 unsigned int mtu)
 {
 	struct lan743x_rx *rx = &adapter->rx[ch];
 	int ret;
 
-	spare->adapter = adapter;
-	spare->ch = ch;
-	spare->pad = rx->pad;
-	spare->tail_reg = rx->tail_reg;
-	ret = lan743x_rx_setup(spare, p, mtu);
-	if (ret)
-		return ret;
-	return lan743x_rx_ring_alloc(spare);
+	qmem->adapter = adapter;
+	qmem->ch = ch;
+	qmem->pad = rx->pad;
+	qmem->tail_reg = rx->tail_reg;
+	ret = lan743x_rx_setup(qmem, p, mtu) ?: lan743x_rx_ring_alloc(qmem);
+	lan743x_rx_fold(adapter, ch, &qmem->cost);
+	memset(&qmem->cost, 0, sizeof(qmem->cost));
+	return ret;
 }
 
-/* An interrupt that fired while NAPI was disabled was lost, and on B0 it
- * left its vector auto-disabled: one poll re-arms the interrupt the way
- * every poll does when it completes.
- */
-static void lan743x_rx_kick(struct lan743x_rx *rx)
+/* Free a ring lan743x_rx_qmem_alloc() built or lan743x_rx_qstop() took out */
+static void lan743x_rx_qmem_free(struct lan743x_rx *qmem)
 {
-	local_bh_disable();
-	napi_schedule(&rx->napi);
-	local_bh_enable();
+	if (!qmem->adapter)
+		return;
+	lan743x_rx_ring_free(qmem);
+	lan743x_rx_fold(qmem->adapter, qmem->ch, &qmem->cost);
 }
 
-/* Stop @rx, give it the rings of @spare and start it again; @spare gets the
- * old rings, freed here while NAPI is still disabled (their page pool may
- * recycle from NAPI).  A chip that does not restart leaves the channel
- * down on its new rings, for the reset that follows.
+/* Stop @rx and move its ring into @qmem, to be freed by
+ * lan743x_rx_qmem_free() once the channel runs again: what the policy tied
+ * to the channel's NAPI is untied while NAPI is still disabled.
  */
-static int lan743x_rx_swap_in(struct lan743x_rx *rx, struct lan743x_rx *spare)
+static void lan743x_rx_qstop(struct lan743x_rx *rx, struct lan743x_rx *qmem)
+{
+	lan743x_rx_halt(rx);
+	lan743x_rx_commit_cost(rx);
+	qmem->adapter = rx->adapter;
+	qmem->ch = rx->ch;
+	qmem->ring = rx->ring;
+	memset(&rx->ring, 0, sizeof(rx->ring));
+	lan743x_rx_ring_unlink(qmem);
+}
+
+/* Start the stopped @rx on the ring in @qmem; on failure the ring goes back
+ * into @qmem and the channel stays down.
+ */
+static int lan743x_rx_qstart(struct lan743x_rx *rx, struct lan743x_rx *qmem)
 {
 	int ret;
 
-	lan743x_rx_halt(rx);
-	lan743x_rx_commit_cost(rx);
-	swap(rx->ring, spare->ring);
-	lan743x_rx_ring_free(spare);
+	rx->ring = qmem->ring;
+	memset(&qmem->ring, 0, sizeof(qmem->ring));
 	ret = lan743x_rx_hw_start(rx);
 	if (ret) {
 		netdev_err(rx->adapter->netdev,
-			   "RX channel %u is down: it did not restart (%d)\n",
-			   rx->ch, ret);
+			   "RX channel %u did not restart (%d)\n", rx->ch, ret);
+		qmem->ring = rx->ring;
+		memset(&rx->ring, 0, sizeof(rx->ring));
 		return ret;
 	}
 	lan743x_rx_kick(rx);
 	return 0;
 }
+
+/* Give channel @ch the ring in @new and free its old one, by way of @old
+ * (zeroed), in the order of the kernel's queue restart: stop, start on the
+ * new ring, free the old; if the new ring does not start, the old one is
+ * tried again.
+ */
+static int lan743x_rx_qswap(struct lan743x_adapter *adapter, u8 ch,
+			    struct lan743x_rx *new, struct lan743x_rx *old)
+{
+	struct lan743x_rx *rx = &adapter->rx[ch];
+	int ret;
+
+	lan743x_rx_qstop(rx, old);
+	ret = lan743x_rx_qstart(rx, new);
+	if (ret && lan743x_rx_qstart(rx, old))
+		netdev_err(adapter->netdev, "RX channel %u is down\n", ch);
+	lan743x_rx_qmem_free(old);
+	lan743x_rx_qmem_free(new);
+	return ret;
+}
+
+#ifdef LAN743X_HAVE_QUEUE_MGMT
+/* The kernel's queue restart (netdev_rx_queue_restart(), rtnl held) takes
+ * the steps of lan743x_rx_qswap() for one channel, on the parameters in
+ * force.
+ */
+static int lan743x_queue_mem_alloc(struct net_device *dev, void *qmem,
+				   int idx)
+{
+	struct lan743x_adapter *adapter = netdev_priv(dev);
+
+	if (!adapter->hw_up)
+		return -ENETDOWN;
+	return lan743x_rx_qmem_alloc(adapter, qmem, idx, &adapter->rxp,
+				     dev->mtu);
+}
+
+static void lan743x_queue_mem_free(struct net_device *dev, void *qmem)
+{
+	lan743x_rx_qmem_free(qmem);
+}
+
+static int lan743x_queue_stop(struct net_device *dev, void *qmem, int idx)
+{
+	struct lan743x_adapter *adapter = netdev_priv(dev);
+
+	lan743x_rx_qstop(&adapter->rx[idx], qmem);
+	return 0;
+}
+
+static int lan743x_queue_start(struct net_device *dev, void *qmem, int idx)
+{
+	struct lan743x_adapter *adapter = netdev_priv(dev);
+
+	return lan743x_rx_qstart(&adapter->rx[idx], qmem);
+}
+
+const struct netdev_queue_mgmt_ops lan743x_queue_mgmt_ops = {
+	.ndo_queue_mem_size	= sizeof(struct lan743x_rx),
+	.ndo_queue_mem_alloc	= lan743x_queue_mem_alloc,
+	.ndo_queue_mem_free	= lan743x_queue_mem_free,
+	.ndo_queue_start	= lan743x_queue_start,
+	.ndo_queue_stop		= lan743x_queue_stop,
+};
+#endif
 
 /**
  * lan743x_rx_reconfigure() - apply new RX parameters to a running interface
@@ -889,21 +1013,20 @@ int lan743x_rx_reconfigure(struct lan743x_adapter *adapter,
 		adapter->rxp = *p;
 		return 0;
 	}
-	spare = kcalloc(LAN743X_NUM_RX, sizeof(*spare), GFP_KERNEL);
+	/* new rings in spare[ch], the old ones on their way out in
+	 * spare[LAN743X_NUM_RX + ch]
+	 */
+	spare = kcalloc(2 * LAN743X_NUM_RX, sizeof(*spare), GFP_KERNEL);
 	if (!spare)
 		goto nomem;
-	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
-		if (lan743x_rx_spare_alloc(adapter, &spare[ch], ch, p, mtu)) {
-			lan743x_rx_fold(adapter, ch, &spare[ch].cost);
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
+		if (lan743x_rx_qmem_alloc(adapter, &spare[ch], ch, p, mtu))
 			goto free_spares;
-		}
-	}
 
 	/* Nothing can fail past this point, short of a chip that stops */
-	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
-		ret = lan743x_rx_swap_in(&adapter->rx[ch], &spare[ch]) ?: ret;
-		lan743x_rx_fold(adapter, ch, &spare[ch].cost);
-	}
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
+		ret = lan743x_rx_qswap(adapter, ch, &spare[ch],
+				       &spare[LAN743X_NUM_RX + ch]) ?: ret;
 	adapter->rxp = *p;
 	kfree(spare);
 	if (ret)
@@ -911,10 +1034,8 @@ int lan743x_rx_reconfigure(struct lan743x_adapter *adapter,
 	return ret;
 
 free_spares:
-	while (ch--) {
-		lan743x_rx_ring_free(&spare[ch]);
-		lan743x_rx_fold(adapter, ch, &spare[ch].cost);
-	}
+	while (ch--)
+		lan743x_rx_qmem_free(&spare[ch]);
 	kfree(spare);
 nomem:
 	NL_SET_ERR_MSG_MOD(extack, "no memory for new RX rings, old ones kept");

@@ -101,7 +101,9 @@ struct lan743x_rx_slot {
  * @name: policy name, for messages
  * @resizable: buffers follow an MTU change without new rings
  * @ring_alloc: set up per-ring policy state (may be NULL)
- * @ring_free: tear it down (may be NULL); NAPI of the channel is disabled
+ * @ring_free: tear it down (may be NULL); the ring is no channel's
+ * @ring_stop: untie the ring from its channel's NAPI, which is disabled
+ *	now and may run again before @ring_free (may be NULL: nothing tied)
  * @refill: put a new buffer, owned by the device and synced for it, into
  *	@slot; on failure (-ENOMEM) change nothing, @slot included: the core
  *	counts the failure, and fail_function may skip the body entirely
@@ -127,6 +129,7 @@ struct lan743x_rx_buf_ops {
 	bool resizable;
 	int (*ring_alloc)(struct lan743x_rx *rx);
 	void (*ring_free)(struct lan743x_rx *rx);
+	void (*ring_stop)(struct lan743x_rx *rx);
 	int (*refill)(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 		      gfp_t gfp);
 	struct sk_buff *(*build_skb)(struct lan743x_rx *rx,
@@ -200,6 +203,8 @@ enum {
  * @partial_sync: sync only the received bytes, not the whole buffer
  * @fixed_len: @buf_len does not follow the MTU (legacy, rx-buf-len, or a
  *	policy that is not @ops->resizable)
+ * @napi_linked: the policy tied the ring to its channel's NAPI, until
+ *	@ops->ring_stop
  * @csum: trust the chip's RX checksum status (NETIF_F_RXCSUM)
  * @dropping: why the frame being received is dropped (LAN743X_RX_KEEP:
  *	it is not)
@@ -231,6 +236,7 @@ struct lan743x_rx_ring {
 	u32 copybreak;
 	bool partial_sync;
 	bool fixed_len;
+	bool napi_linked;
 	bool csum;
 	u8 dropping;
 	struct sk_buff *skb;
@@ -309,6 +315,10 @@ u32 lan743x_rx_buf_len(unsigned int mtu);
 bool lan743x_rx_buf_len_fits(u32 len, unsigned int mtu);
 void lan743x_rx_set_csum(struct lan743x_rx *rx, bool enable);
 int lan743x_rx_poll(struct napi_struct *napi, int budget);
+
+#ifdef LAN743X_HAVE_QUEUE_MGMT
+extern const struct netdev_queue_mgmt_ops lan743x_queue_mgmt_ops;
+#endif
 
 /* lan743x_rx_mtu.c: a fresh buffer mapped per packet */
 extern const struct lan743x_rx_buf_ops lan743x_rx_mtu_ops;

@@ -19,9 +19,10 @@
  * rx-partial-sync off); the buffer then becomes the head of an skb or a
  * page fragment of one, marked for recycling, so the stack returns it to
  * the pool.  No per-packet map or unmap.  Where page_pool has a NAPI
- * owner (6.5+), pages the stack frees in this ring's NAPI go straight back
- * into the pool's lockless cache; the pool is destroyed only with that NAPI
- * disabled.
+ * owner and a way to leave it (6.9+), pages the stack frees in this ring's
+ * NAPI go straight back into the pool's lockless cache; a ring that leaves
+ * its channel ends that while the NAPI is disabled, before it runs again
+ * without the ring.
  *
  * The hot path counts only the buffers it takes.  Maps, unmaps and
  * recycles are worked out when ethtool -S asks, from the pool's page
@@ -159,6 +160,16 @@ static void lan743x_rx_pp_ring_free(struct lan743x_rx *rx)
 	rx->ring.pp.pool = NULL;
 }
 
+#ifdef LAN743X_HAVE_PP_NAPI
+/* The pool may outlive the channel's NAPI or be destroyed while it runs:
+ * end direct recycling into the pool now, with that NAPI disabled.
+ */
+static void lan743x_rx_pp_ring_stop(struct lan743x_rx *rx)
+{
+	page_pool_disable_direct_recycling(rx->ring.pp.pool);
+}
+#endif
+
 /**
  * lan743x_rx_pp_refill() - take a buffer from the ring's page pool
  * @rx: ring
@@ -266,6 +277,9 @@ const struct lan743x_rx_buf_ops lan743x_rx_pp_ops = {
 	.resizable	= false,
 	.ring_alloc	= lan743x_rx_pp_ring_alloc,
 	.ring_free	= lan743x_rx_pp_ring_free,
+#ifdef LAN743X_HAVE_PP_NAPI
+	.ring_stop	= lan743x_rx_pp_ring_stop,
+#endif
 	.refill		= lan743x_rx_pp_refill,
 	.build_skb	= lan743x_rx_pp_build_skb,
 	.add_frag	= lan743x_rx_pp_add_frag,
