@@ -83,6 +83,11 @@ static int lan743x_rx_pp_ring_alloc(struct lan743x_rx *rx)
 		/* the channel's NAPI, also for the spare ring of a swap */
 		.napi		= &rx->adapter->rx[rx->ch].napi,
 #endif
+#ifdef LAN743X_HAVE_PP_QUEUE
+		/* listed under our device and queue in the netdev family */
+		.netdev		= rx->adapter->netdev,
+		.queue_idx	= rx->ch,
+#endif
 	};
 	unsigned int per_page = PAGE_SIZE / lan743x_rx_pp_frag_size(rx->ring.buf_len);
 	struct page_pool *pool;

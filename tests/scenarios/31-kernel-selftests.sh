@@ -11,7 +11,8 @@
 #   stats.py   pause/FEC/RMON/queue statistics through ethtool netlink and
 #              the netdev family (qstats), checked against each other
 #   queues.py  queue lists through the netdev family against ethtool -l
-# Then (ours) the queues' NAPI instances and IRQs in the netdev family.
+# Then (ours) the queues' NAPI instances and IRQs, and the RX rings' page
+# pools, in the netdev family.
 # sets: primary
 # timeout: 600
 
@@ -69,12 +70,19 @@ napis = {n["id"]: n for n in nf.napi_get({"ifindex": idx}, dump=True)}
 for q in nf.queue_get({"ifindex": idx}, dump=True):
     nid = q.get("napi-id") or "-"
     print(q["type"], q["id"], nid, napis.get(nid, {}).get("irq", "-"))
+for pp in nf.page_pool_get({}, dump=True):
+    if pp.get("ifindex") == idx:
+        print("pool", pp["id"], pp.get("napi-id", "-"), "-")
 EOF
 out=$(PYTHONPATH=$tdir with_dash python3 /tmp/napi.py "$(cat "/sys/class/net/$IF/ifindex")" 2>&1) ||
 	fail "queue-get/napi-get: $out"
 echo "$out"
-nq=0
+nq=0 npools=0 pool_napis=
 while read -r type id napi irq; do
+	if [ "$type" = pool ]; then
+		npools=$((npools + 1)) pool_napis="$pool_napis $napi"
+		continue
+	fi
 	nq=$((nq + 1))
 	[ "$type:$napi" != tx:- ] || continue
 	[ "$napi" != - ] || fail "queue-get: $type queue $id has no NAPI instance"
@@ -87,4 +95,14 @@ Q
 want=$(($(find "/sys/class/net/$IF/queues" -maxdepth 1 -name 'rx-*' | wc -l) + 1))
 [ "$nq" = "$want" ] || fail "queue-get lists $nq queues, sysfs $want"
 log "queue-get/napi-get: $nq queues, the RX ones each with its NAPI instance and IRQ"
+
+# With page_pool buffers (the default policy) each RX ring's pool is listed
+# under the interface (page-pool-get) with its ring's NAPI instance.
+rx_napis=$(echo "$out" | awk '$1 == "rx" { print $3 }' | sort -n | tr '\n' ' ')
+got=$(echo $pool_napis | tr ' ' '\n' | sort -n | tr '\n' ' ')
+[ "$(ethtool --show-priv-flags "$IF" | awk '$1 == "rx-page-pool" { print $3 }')" = on ] ||
+	fail "the default policy does not use page_pool"
+[ "$got" = "$rx_napis" ] ||
+	fail "page-pool-get: pools of $IF on NAPIs '$got', RX queues on '$rx_napis'"
+log "page-pool-get: $npools pools under $IF, one per RX ring, each on its ring's NAPI"
 echo "kernel selftests stats.py and queues.py pass or skip themselves on $IF ($(uname -r))"
