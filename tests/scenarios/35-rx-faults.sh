@@ -1,0 +1,190 @@
+# SPDX-License-Identifier: GPL-2.0
+# Allocation failures under traffic, through the kernel's fault injection
+# (the debug kernel has it; Debian's kernels do not, and skip this).
+# While iperf3 runs both ways and a sha256-checked download runs:
+#  1. fail_function on the driver's buffer refills (lan743x_rx_pp_refill,
+#     lan743x_rx_mtu_refill) at 1, 5 and 10 %: every injected failure
+#     (the fault's "times" budget consumed) is one rx_buf_alloc_fail and,
+#     at MTU 1500 (one buffer a frame), one rx_drop_alloc_fail;
+#  2. failslab at 1, 5 and 10 % on the skb head cache (cache-filter), on
+#     atomic allocations: the driver's build_skb and copybreak skbs fail
+#     with the stack's, and every failure the driver counts in
+#     rx_buf_alloc_fail is one that was injected.
+#     fail_page_alloc is not used: on x86_64 fault injection has no stack
+#     filter (FAULT_INJECTION_STACKTRACE_FILTER excludes it), and failing
+#     atomic page allocations system-wide makes the stack log "page
+#     allocation failure", which the debug checks rightly treat as a
+#     report.  A page pool that cannot get a page makes the refill fail,
+#     which step 1 injects.
+# After each step injection stops, and received data must flow again within
+# a second; the download's checksum must match (TCP resends what was
+# dropped).  Then, with the refills failing, the interface comes up, the
+# RX policy switches, the rings resize and the MTU changes: each either
+# fails cleanly (ENOMEM, settings unchanged) or works, and once injection
+# stops the same change works and traffic flows.  The debug kernel's
+# checks (KASAN, DMA-API, lockdep, kmemleak after the run) judge the rest.
+# sets: full
+# timeout: 900
+
+rxp_only_ours
+[ "$CONFIG" = b0-msix ] || skip "fault injection runs on b0-msix only"
+dbg=/sys/kernel/debug
+ff=$dbg/fail_function
+[ -d $ff ] || skip "kernel without fault injection (the debug kernel has it)"
+. /lib/lt/scenarios/lib-traffic.sh
+
+REFILLS="lan743x_rx_pp_refill lan743x_rx_mtu_refill"
+BUDGET=1000000
+dlpid=
+
+# arm DIR PCT: inject with probability PCT % at every call, BUDGET times
+arm() {
+	echo 0 >"$1/verbose"
+	echo 1 >"$1/interval"
+	echo "$BUDGET" >"$1/times"
+	echo "$2" >"$1/probability"
+}
+disarm() { echo 0 >"$1/probability"; }
+# injected DIR: failures injected since arm
+injected() { echo $((BUDGET - $(cat "$1/times"))); }
+
+faults_off() {
+	for d in $ff $dbg/failslab; do
+		[ -d $d ] && disarm $d
+	done
+	echo >$ff/inject 2>/dev/null
+}
+trap 'faults_off; [ -z "$dlpid" ] || kill $dlpid 2>/dev/null; iperf_stop >/dev/null; rxp_reset' EXIT
+
+refills_on() { # PCT
+	echo >$ff/inject
+	for f in $REFILLS; do
+		echo $f >>$ff/inject || fail "fail_function cannot inject into $f"
+		printf '%#x\n' -12 >$ff/$f/retval
+	done
+	arm $ff "$1"
+}
+
+# A 16 MiB download with its checksum, in the background
+download_begin() {
+	download_sha 16777216 >/tmp/faults.dl 2>&1 &
+	dlpid=$!
+}
+download_end() { # WHAT
+	wait $dlpid || fail "$1: checksummed download failed: $(tail -n 1 /tmp/faults.dl)"
+	dlpid=
+}
+
+# flows_again WHAT: received bytes grow within a second of injection's end,
+# and bulk traffic resumes both ways
+flows_again() {
+	r0=$(bytes_of rx_bytes)
+	usleep 1000000
+	[ "$(bytes_of rx_bytes)" -gt "$r0" ] ||
+		fail "$1: nothing received in the second after injection stopped"
+	traffic_flows 30 || fail "$1: $why"
+}
+
+cycles_begin
+cycle_ready "start"
+
+# 1. the driver's refills
+for pct in 1 5 10; do
+	stats_snap /tmp/faults.before
+	download_begin
+	refills_on $pct
+	sleep 30
+	disarm $ff
+	n=$(injected $ff)
+	download_end "refills failing at $pct %"
+	stats_snap /tmp/faults.after
+	fails=$(stats_delta /tmp/faults.before /tmp/faults.after rx_buf_alloc_fail)
+	drops=$(stats_delta /tmp/faults.before /tmp/faults.after rx_drop_alloc_fail)
+	log "refills at $pct %: $n failures injected, rx_buf_alloc_fail +$fails, rx_drop_alloc_fail +$drops"
+	metric "refill_fail_${pct}pct" "$n" failures
+	[ "$n" -gt 0 ] || fail "refills at $pct %: no failure was injected in 30 s"
+	[ "$fails" = "$n" ] ||
+		fail "refills at $pct %: $n failures injected, rx_buf_alloc_fail grew by $fails"
+	[ "$drops" = "$n" ] ||
+		fail "refills at $pct %: $n failures injected, rx_drop_alloc_fail grew by $drops"
+	flows_again "after refills failing at $pct %"
+done
+echo >$ff/inject
+
+# 2. skb heads
+d=$dbg/failslab
+[ -d $d ] || fail "no $d"
+heads=/sys/kernel/slab/skbuff_head_cache/failslab
+echo 1 >$heads || fail "cannot mark skbuff_head_cache for failslab"
+echo Y >$d/cache-filter
+echo Y >$d/ignore-gfp-wait
+for pct in 1 5 10; do
+	stats_snap /tmp/faults.before
+	download_begin
+	arm $d $pct
+	sleep 10
+	disarm $d
+	n=$(injected $d)
+	download_end "skb heads failing at $pct %"
+	stats_snap /tmp/faults.after
+	fails=$(stats_delta /tmp/faults.before /tmp/faults.after rx_buf_alloc_fail)
+	log "skb heads at $pct %: $n failures injected, rx_buf_alloc_fail +$fails"
+	metric "skb_head_fail_${pct}pct" "$n" failures
+	[ "$n" -gt 0 ] || fail "skb heads at $pct %: no failure was injected in 10 s"
+	[ "$fails" -le "$n" ] ||
+		fail "skb heads at $pct %: rx_buf_alloc_fail grew by $fails, more than the $n injected"
+	flows_again "after skb heads failing at $pct %"
+done
+echo 0 >$heads
+
+# 3. reconfiguration with every ring fill failing at 10 %: a ring of 128
+# buffers then almost never fills
+settings() {
+	ethtool -g "$IF" | sed -n '/^Current/,$p'
+	ethtool --show-priv-flags "$IF" | tail -n +2
+	echo "mtu $(mtu_of)"
+}
+# try WHAT CMD...: CMD under injection fails with ENOMEM leaving the
+# settings alone, or succeeds; without injection it succeeds
+try() {
+	what=$1
+	shift
+	settings >/tmp/faults.s0
+	refills_on 10
+	if "$@" >/tmp/faults.out 2>&1; then
+		log "$what: succeeded under injection"
+	else
+		grep -qi "memory" /tmp/faults.out ||
+			fail "$what under injection: not an ENOMEM failure: $(cat /tmp/faults.out)"
+		settings >/tmp/faults.s1
+		cmp -s /tmp/faults.s0 /tmp/faults.s1 ||
+			fail "$what failed under injection but changed settings: $(diff /tmp/faults.s0 /tmp/faults.s1)"
+		log "$what: ENOMEM under injection ($(injected $ff) failures), settings unchanged"
+	fi
+	faults_off
+	"$@" >/tmp/faults.out 2>&1 || fail "$what without injection: $(cat /tmp/faults.out)"
+	wait_carrier 1 30 || fail "$what: no carrier"
+	wait_peer 20 || fail "$what: peer unreachable"
+	flows_again "after $what"
+}
+iperf_stop >/dev/null
+ip link set dev "$IF" down
+refills_on 10
+if ip link set dev "$IF" up 2>/tmp/faults.out; then
+	log "interface up: succeeded under injection"
+else
+	log "interface up: failed under injection ($(cat /tmp/faults.out))"
+fi
+faults_off
+ip link set dev "$IF" down
+ip link set dev "$IF" up || fail "interface up without injection failed"
+wait_carrier 1 30 || fail "no carrier after up"
+wait_peer 20 || fail "peer unreachable after up"
+cycle_ready "after up under injection"
+try "RX policy switch" ethtool --set-priv-flags "$IF" rx-page-pool off
+try "ring resize" ethtool -G "$IF" rx 256
+try "MTU change" ip link set dev "$IF" mtu 3000
+ip link set dev "$IF" mtu 1500
+iperf_stop >/dev/null
+iperf_check || exit 1
+echo "refill and skb head allocation failures under traffic: counted, checksums match, traffic back within a second; up, policy switch, resize and MTU change under failing refills clean"
