@@ -9,15 +9,28 @@
 # IPv6 addresses and the namespace.  Traffic between the two crosses the
 # wire (QEMU's hub), not the guest's loopback.
 #   ping.py           IPv4 and IPv6 echo both ways, a TCP exchange (socat)
-#   hw/csum.py        RX checksum offload of crafted good and bad TCP/UDP
-#                     packets, TX checksum offload checked by the remote
-#   hw/rss_ctx.py     RSS key and indirection table, queue spread under
-#                     iperf3 traffic, extra RSS contexts
-#   hw/pp_alloc_fail.py  page pool allocation failures under traffic
-#                     (fail_function), through the qstats counter
-# Each must pass or be skipped by the test itself; a "not ok" line or an
-# exit code other than pass (0) or skip (4) fails the scenario for our
-# driver.  Debian's in-tree driver is the baseline: reported, not judged.
+#                     both ways: must pass
+# The hw/ tests below run too, but on this guest they cannot get to what
+# they check, for causes outside the driver; each of their "not ok" cases
+# must carry that cause in its own output, any other failure fails:
+#   hw/csum.py        RX/TX checksum offload with crafted packets: 6.12's
+#                     csum.py reads cfg.remote_ifname, which 6.12's
+#                     NetDrvEpEnv never sets (AttributeError on every case,
+#                     for any driver)
+#   hw/rss_ctx.py     RSS key, indirection table and contexts under iperf3
+#                     traffic: it reads ethtool --json -x/-c, which
+#                     bookworm's ethtool 6.1 (the newest in bookworm and its
+#                     backports) refuses, and resizes "combined" channels,
+#                     where the chip has 4 RX and 1 TX channels and no
+#                     combined ones; the context cases skip (no ntuple)
+#   hw/pp_alloc_fail.py  rx-alloc-fail in qstats under injected page pool
+#                     failures: it wants 15000 RX packets/s first (TCG with
+#                     both ends in one guest gives about 9000), and
+#                     Debian's kernel has no fail_function to inject with
+# Each test must exit pass (0) or skip (4), or fail (1) with only those
+# causes; a hang (killed at its limit) fails too.  For our driver that is
+# the scenario's verdict; Debian's in-tree driver is the baseline:
+# reported, not judged.
 # Only images built with the selftests (tests/run --kernel 6.12) have them.
 # sets: two-chips-selftests
 # chips: 2
@@ -83,32 +96,66 @@ cd "$tdir" || fail "cd $tdir"
 with_dash() { # COMMAND...
 	unshare -m sh -c 'mount --bind /bin/dash /bin/sh && exec "$@"' sh "$@"
 }
-out=$(with_dash /bin/sh -c 'ip -V; command -v ping; ping -V' 2>&1) || fail "tools under dash: $out"
+# Busybox's applets stay busybox under dash: the tests wait for a
+# listening port with "cat /proc/net/tcp*".
+out=$(with_dash /bin/sh -c 'ip -V; command -v ping; ping -V; cat /proc/sys/kernel/ostype' 2>&1) ||
+	fail "tools under dash: $out"
 case $out in
-*iproute2*iputils*) log "with dash as /bin/sh: $(echo "$out" | tr '\n' ' ')" ;;
-*) fail "with dash as /bin/sh, ip or ping is not the real one: $out" ;;
+*iproute2*iputils*Linux*) log "with dash as /bin/sh: $(echo "$out" | tr '\n' ' ')" ;;
+*) fail "with dash as /bin/sh, ip, ping or cat is not the real one: $out" ;;
 esac
 
+# The 6.12 library's commands never time out (cmd() hands its timeout to
+# communicate() as the input), so a failure inside a background command's
+# block (ping.py's TCP case) waits forever for the listener: each test has
+# a limit of its own, at which SIGABRT makes Python print where it was.
+# Output unbuffered, on the console as it comes.
+export PYTHONUNBUFFERED=1 PYTHONFAULTHANDLER=1
 bad='' nbad=0 summary=''
-for t in ping.py hw/csum.py hw/rss_ctx.py hw/pp_alloc_fail.py; do
-	rc=0 t0=$(date +%s)
-	out=$(with_dash python3 "$t" 2>&1) || rc=$?
-	echo "$out"
-	nok=$(echo "$out" | grep -c '^not ok' || true)
-	nall=$(echo "$out" | grep -cE '^(not )?ok ' || true)
-	nskip=$(echo "$out" | grep -cE '^ok .*# (SKIP|XFAIL)' || true)
-	log "$t: exit $rc, $nall results, $nok not ok, $nskip skipped or xfail, $(($(date +%s) - t0)) s"
-	summary="$summary $t:$((nall - nok - nskip))/$nskip/$nok"
-	case $rc:$nok in
-	0:0 | 4:0) [ "$nall" -gt 0 ] || bad="$bad $t(no results)" nbad=$((nbad + 1)) ;;
-	*) bad="$bad $t(exit $rc, $nok not ok)" nbad=$((nbad + 1)) ;;
+# TEST:LIMIT:CAUSE, CAUSE an extended regex every "not ok" case's output
+# must match (none: every "not ok" fails)
+for spec in \
+	"ping.py:120:" \
+	"hw/csum.py:120:has no attribute 'remote_ifname'" \
+	"hw/rss_ctx.py:180:ethtool: bad command line argument|KeyError: 'combined-max'" \
+	"hw/pp_alloc_fail.py:120:Traffic seems low"; do
+	t=${spec%%:*} rest=${spec#*:}
+	limit=${rest%%:*} cause=${rest#*:}
+	t0=$(date +%s)
+	{
+		with_dash timeout -s ABRT "$limit" python3 "$t" 2>&1
+		echo $? >/tmp/ksft.rc
+	} | tee /tmp/ksft.out
+	rc=$(cat /tmp/ksft.rc)
+	# What a killed test left running in the namespace (iperf3, socat)
+	for p in $($IPR netns pids "$NS"); do kill "$p" 2>/dev/null; done
+	# Per result line: pass, skip, known (not ok with the cause in the
+	# lines since the previous result) or fail
+	counts=$(awk -v cause="$cause" '
+		/^(not )?ok [0-9]+ / {
+			if ($1 == "ok") { if ($0 ~ /# (SKIP|XFAIL)/) s++; else p++ }
+			else if (cause != "" && buf ~ cause) k++
+			else { f++; names = names " " $4 }
+			buf = ""; next
+		}
+		{ buf = buf "\n" $0 }
+		END { printf "%d %d %d %d%s\n", p, s, k, f, names }' /tmp/ksft.out)
+	read -r np nsk nk nf fnames <<C
+$counts
+C
+	log "$t: exit $rc, $np pass, $nsk skip, $nk fail for the stated cause, $nf other fail${fnames:+ ($fnames)}, $(($(date +%s) - t0)) s"
+	summary="$summary $t:$np/$nsk/$nk/$nf"
+	case $rc:$nf:$nk in
+	0:0:0 | 4:0:0) [ $((np + nsk)) -gt 0 ] || bad="$bad $t(no results)" nbad=$((nbad + 1)) ;;
+	1:0:*) [ "$nk" -gt 0 ] || bad="$bad $t(exit 1, no failing case)" nbad=$((nbad + 1)) ;;
+	*) bad="$bad $t(exit $rc, $nf failed:$fnames)" nbad=$((nbad + 1)) ;;
 	esac
 done
-log "pass/skip/fail per test:$summary"
+log "pass/skip/fail for the stated cause/other fail per test:$summary"
 if [ "$DRIVER" != ours ]; then
 	metric selftests_failed "$nbad" tests
-	echo "kernel selftests with a remote on $DRIVER ($(uname -r)): ${bad:-all pass or skip}${bad:+ failed} (reported, not judged);$summary"
+	echo "kernel selftests with a remote on $DRIVER ($(uname -r)): ${bad:-all pass or skip}${bad:+ failed} (reported, not judged); pass/skip/known/fail:$summary"
 	exit 0
 fi
 [ -z "$bad" ] || fail "selftests failed:$bad"
-echo "kernel selftests with a netns remote pass or skip themselves on $IF ($(uname -r)), pass/skip/fail:$summary"
+echo "kernel selftests with a netns remote pass, skip or fail only for the stated causes on $IF ($(uname -r)), pass/skip/known/fail:$summary"
