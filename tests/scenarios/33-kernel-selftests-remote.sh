@@ -154,7 +154,8 @@ done
 log "pass/skip/fail for the stated cause/other fail per test:$summary"
 if [ "$DRIVER" != ours ]; then
 	metric selftests_failed "$nbad" tests
-	echo "kernel selftests with a remote on $DRIVER ($(uname -r)): ${bad:-all pass or skip}${bad:+ failed} (reported, not judged); pass/skip/known/fail:$summary"
+	verdict=${bad:+${bad# } failed}
+	echo "kernel selftests with a remote on $DRIVER ($(uname -r)): ${verdict:-all pass, skip or fail for the stated causes} (reported, not judged); pass/skip/known/fail:$summary"
 	exit 0
 fi
 [ -z "$bad" ] || fail "selftests failed:$bad"
