@@ -70,8 +70,10 @@ napis = {n["id"]: n for n in nf.napi_get({"ifindex": idx}, dump=True)}
 for q in nf.queue_get({"ifindex": idx}, dump=True):
     nid = q.get("napi-id") or "-"
     print(q["type"], q["id"], nid, napis.get(nid, {}).get("irq", "-"))
+# pools of rings that are gone stay listed (with a detach time) until the
+# stack has given back their last pages
 for pp in nf.page_pool_get({}, dump=True):
-    if pp.get("ifindex") == idx:
+    if pp.get("ifindex") == idx and "detach-time" not in pp:
         print("pool", pp["id"], pp.get("napi-id", "-"), "-")
 EOF
 out=$(PYTHONPATH=$tdir with_dash python3 /tmp/napi.py "$(cat "/sys/class/net/$IF/ifindex")" 2>&1) ||
