@@ -723,6 +723,27 @@ def test_tx_pacing(q):
           "%d ns)" % (last - first, span, want))
 
 
+def drain_numbered(q, n_ring, want, rounds):
+    """Take frames numbered in their first payload word out of RX ring 0
+    (n_ring descriptors), giving each descriptor back, until want frames
+    came or rounds clock steps passed; return their numbers in order."""
+    seen = []
+    head = 0
+    for _ in range(rounds):
+        new = q.rd(rxr(0, 0x18))
+        while head != new:
+            seen.append(struct.unpack(">I", q.mem_read(
+                BUFS + 0x2000 * head + 14, 4))[0])
+            q.mem_write(RING + 16 * head, struct.pack(
+                "<IIII", (1 << 15) | 1536, BUFS + 0x2000 * head, 0, 0))
+            head = (head + 1) % n_ring
+        q.wr(rxr(0, 0x1c), (head - 1) % n_ring)
+        clock_step(q, 20000)
+        if len(seen) >= want:
+            break
+    return seen
+
+
 def test_rx_fifo_overflow(q, fifo_size):
     """A full ring fills the RX FIFO, then the chip drops (and counts)
     frames until the driver gives descriptors back; what the FIFO held
@@ -748,20 +769,7 @@ def test_rx_fifo_overflow(q, fifo_size):
           "RX_TOTAL_FRAMES grew by %d, expected %d (dropped frames are not "
           "received ones)" % (received, in_ring + in_fifo))
     # Take the frames out, giving descriptors back: numbers 0.. in order
-    seen = []
-    head = 0
-    for _ in range(50):
-        new = q.rd(rxr(0, 0x18))
-        while head != new:
-            seen.append(struct.unpack(">I", q.mem_read(
-                BUFS + 0x2000 * head + 14, 4))[0])
-            q.mem_write(RING + 16 * head, struct.pack(
-                "<IIII", (1 << 15) | 1536, BUFS + 0x2000 * head, 0, 0))
-            head = (head + 1) % n_ring
-        q.wr(rxr(0, 0x1c), (head - 1) % n_ring)
-        clock_step(q, 20000)
-        if len(seen) >= in_ring + in_fifo:
-            break
+    seen = drain_numbered(q, n_ring, in_ring + in_fifo, 50)
     check("rx-fifo-drains-in-order", seen == list(range(in_ring + in_fifo)),
           "got %s" % seen)
 
@@ -803,20 +811,7 @@ def test_flow_control_tx(q):
           and q.rd(STAT_RX_DROPPED) == drops0,
           "%d frames taken (expected %d), %d dropped"
           % (taken, n_ring + 1, q.rd(STAT_RX_DROPPED) - drops0))
-    seen = []
-    head = 0
-    for _ in range(400):
-        new = q.rd(rxr(0, 0x18))
-        while head != new:
-            seen.append(struct.unpack(">I", q.mem_read(
-                BUFS + 0x2000 * head + 14, 4))[0])
-            q.mem_write(RING + 16 * head, struct.pack(
-                "<IIII", (1 << 15) | 1536, BUFS + 0x2000 * head, 0, 0))
-            head = (head + 1) % n_ring
-        q.wr(rxr(0, 0x1c), (head - 1) % n_ring)
-        clock_step(q, 20000)
-        if len(seen) >= burst:
-            break
+    seen = drain_numbered(q, n_ring, burst, 400)
     sent = q.rd(STAT_TX_PAUSE) - pause0
     check("flow-all-arrive-in-order", seen == list(range(burst)),
           "got %s" % seen)

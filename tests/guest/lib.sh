@@ -247,6 +247,17 @@ esac
 
 # ---- RX buffer policies (our driver only) ----
 
+# second_chip: the other interface bound to lan743x, for the scenarios
+# with "# chips: 2"; fails (status 1) when there is none.
+second_chip() {
+	for d in /sys/class/net/*; do
+		[ -e "$d/device/driver" ] || continue
+		[ "$(basename "$(readlink "$d/device/driver")")" = lan743x ] || continue
+		[ "${d##*/}" = "$IF" ] || { echo "${d##*/}"; return 0; }
+	done
+	return 1
+}
+
 # ethstat NAME: one ethtool -S counter of IF (exact name), empty if absent.
 ethstat() {
 	ethtool -S "$IF" | awk -v n="$1" '$1 == n ":" { print $2; exit }'

@@ -50,14 +50,8 @@ command -v ptp4l >/dev/null || skip "linuxptp is not in this image"
 IPR=/bin/ip
 $IPR -V 2>/dev/null | grep iproute2 >/dev/null || skip "no iproute2 ip in this image"
 
-# The second chip: the other interface bound to lan743x
-B=
-for d in /sys/class/net/*; do
-	[ -e "$d/device/driver" ] || continue
-	[ "$(basename "$(readlink "$d/device/driver")")" = lan743x ] || continue
-	[ "${d##*/}" = "$IF" ] || B=${d##*/}
-done
-[ -n "$B" ] || fail "only one LAN743x interface ($IF): the guest needs the second chip '# chips: 2' asks tests/run for"
+B=$(second_chip) ||
+	fail "only one LAN743x interface ($IF): the guest needs the second chip '# chips: 2' asks tests/run for"
 log "chip A: $IF (master), chip B: $B (slave, namespace $NS)"
 
 pid_a='' pid_b=''

@@ -48,14 +48,8 @@ B_ADDR6=2001:db8:743::3
 IPR=/bin/ip
 $IPR -V 2>/dev/null | grep iproute2 >/dev/null || fail "no iproute2 ip in this image"
 
-# The second chip: the other interface bound to lan743x
-B=
-for d in /sys/class/net/*; do
-	[ -e "$d/device/driver" ] || continue
-	[ "$(basename "$(readlink "$d/device/driver")")" = lan743x ] || continue
-	[ "${d##*/}" = "$IF" ] || B=${d##*/}
-done
-[ -n "$B" ] || fail "only one LAN743x interface ($IF): the guest needs the second chip '# chips: 2' asks tests/run for"
+B=$(second_chip) ||
+	fail "only one LAN743x interface ($IF): the guest needs the second chip '# chips: 2' asks tests/run for"
 log "interface under test: $IF ($SELF, $A_ADDR6); remote: $B in namespace $NS ($B_ADDR, $B_ADDR6)"
 
 cleanup() {

@@ -88,26 +88,36 @@ flows_again() {
 cycles_begin
 cycle_ready "start"
 
-# 1. the driver's refills
-for pct in 1 5 10; do
+# under_faults WHAT DIR SECS ARM...: ARM... arms DIR; the download and
+# iperf3 run under it for SECS, then it is disarmed.  Sets n (failures
+# injected), fails and drops (rx_buf_alloc_fail, rx_drop_alloc_fail
+# growth); traffic must flow again.
+under_faults() {
+	what=$1 d=$2 secs=$3
+	shift 3
 	stats_snap /tmp/faults.before
 	download_begin
-	refills_on $pct
-	sleep 30
-	disarm $ff
-	n=$(injected $ff)
-	download_end "refills failing at $pct %"
+	"$@"
+	sleep "$secs"
+	disarm "$d"
+	n=$(injected "$d")
+	download_end "$what"
 	stats_snap /tmp/faults.after
 	fails=$(stats_delta /tmp/faults.before /tmp/faults.after rx_buf_alloc_fail)
 	drops=$(stats_delta /tmp/faults.before /tmp/faults.after rx_drop_alloc_fail)
-	log "refills at $pct %: $n failures injected, rx_buf_alloc_fail +$fails, rx_drop_alloc_fail +$drops"
+	log "$what: $n failures injected, rx_buf_alloc_fail +$fails, rx_drop_alloc_fail +$drops"
+	[ "$n" -gt 0 ] || fail "$what: no failure was injected in $secs s"
+	flows_again "after $what"
+}
+
+# 1. the driver's refills
+for pct in 1 5 10; do
+	under_faults "refills failing at $pct %" $ff 30 refills_on $pct
 	metric "refill_fail_${pct}pct" "$n" failures
-	[ "$n" -gt 0 ] || fail "refills at $pct %: no failure was injected in 30 s"
 	[ "$fails" = "$n" ] ||
 		fail "refills at $pct %: $n failures injected, rx_buf_alloc_fail grew by $fails"
 	[ "$drops" = "$n" ] ||
 		fail "refills at $pct %: $n failures injected, rx_drop_alloc_fail grew by $drops"
-	flows_again "after refills failing at $pct %"
 done
 echo >$ff/inject
 
@@ -119,21 +129,10 @@ echo 1 >$heads || fail "cannot mark skbuff_head_cache for failslab"
 echo Y >$d/cache-filter
 echo Y >$d/ignore-gfp-wait
 for pct in 1 5 10; do
-	stats_snap /tmp/faults.before
-	download_begin
-	arm $d $pct
-	sleep 10
-	disarm $d
-	n=$(injected $d)
-	download_end "skb heads failing at $pct %"
-	stats_snap /tmp/faults.after
-	fails=$(stats_delta /tmp/faults.before /tmp/faults.after rx_buf_alloc_fail)
-	log "skb heads at $pct %: $n failures injected, rx_buf_alloc_fail +$fails"
+	under_faults "skb heads failing at $pct %" $d 10 arm $d $pct
 	metric "skb_head_fail_${pct}pct" "$n" failures
-	[ "$n" -gt 0 ] || fail "skb heads at $pct %: no failure was injected in 10 s"
 	[ "$fails" -le "$n" ] ||
 		fail "skb heads at $pct %: rx_buf_alloc_fail grew by $fails, more than the $n injected"
-	flows_again "after skb heads failing at $pct %"
 done
 echo 0 >$heads
 
