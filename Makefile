@@ -89,11 +89,13 @@ debug-kernel:
 
 # The debug kernel runs bulk traffic 15-30 times slower: its list leaves out
 # the scenarios that are mostly throughput (iperf3, the 64 MiB and per-MTU
-# transfers, the policy matrix).
+# transfers, the policy matrix).  The skb head cache is marked for failslab
+# (35-rx-faults).
 DEBUG_SCENARIOS := 01 02 03 04 08 09 10 12 13 14 17 18 19 20 21 24 25 26 27 28 30 34 35
 check-full: check
 	LT_OUT=$(CURDIR)/build/tests/kernel-debug tests/run --no-static \
-		--kernel debug --driver ours --config b0-msix $(DEBUG_SCENARIOS)
+		--kernel debug --driver ours --config b0-msix \
+		--append slub_debug=A,skbuff_head_cache $(DEBUG_SCENARIOS)
 	LT_OUT=$(CURDIR)/build/tests/kernel-6.12-full tests/run --no-static \
 		--kernel 6.12 --driver ours --driver intree --config b0-msix
 	LT_OUT=$(CURDIR)/build/tests/two-chips tests/run --no-static \

@@ -22,9 +22,20 @@
 # RX policy switches, the rings resize and the MTU changes: each either
 # fails cleanly (ENOMEM, settings unchanged) or works, and once injection
 # stops the same change works and traffic flows.  The debug kernel's
-# checks (KASAN, DMA-API, lockdep, kmemleak after the run) judge the rest.
+# checks (KASAN, DMA-API, lockdep, kmemleak after the run) judge the rest,
+# but for one lockdep report that is the fault injection's own: 6.1 draws
+# its random numbers under a spinlock inside fail_function's kprobe (an
+# int3, which lockdep counts as NMI context), and lockdep reports the
+# first such draw as an inconsistent lock state (upstream has since moved
+# fault injection to a prandom state); its stack names
+# fei_kprobe_handler.  Lockdep turns itself off after a report: this is
+# the last scenario of the debug kernel's list.
+# The skb head cache must be marked for failslab on the kernel command
+# line (slub_debug=A,skbuff_head_cache: 6.1's SLUB shows the mark read
+# only); make check-full boots the debug kernel so.
 # sets: full
 # timeout: 900
+# dmesg-allow: fei_kprobe_handler
 
 rxp_only_ours
 [ "$CONFIG" = b0-msix ] || skip "fault injection runs on b0-msix only"
@@ -89,9 +100,9 @@ cycles_begin
 cycle_ready "start"
 
 # under_faults WHAT DIR SECS ARM...: ARM... arms DIR; the download and
-# iperf3 run under it for SECS, then it is disarmed.  Sets n (failures
+# iperf3 run under it for SECS, then it is disarmed.  Sets ninj (failures
 # injected), fails and drops (rx_buf_alloc_fail, rx_drop_alloc_fail
-# growth); traffic must flow again.
+# growth); traffic must flow again.  (Not "n": traffic_flows uses it.)
 under_faults() {
 	what=$1 d=$2 secs=$3
 	shift 3
@@ -100,41 +111,41 @@ under_faults() {
 	"$@"
 	sleep "$secs"
 	disarm "$d"
-	n=$(injected "$d")
+	ninj=$(injected "$d")
 	download_end "$what"
 	stats_snap /tmp/faults.after
 	fails=$(stats_delta /tmp/faults.before /tmp/faults.after rx_buf_alloc_fail)
 	drops=$(stats_delta /tmp/faults.before /tmp/faults.after rx_drop_alloc_fail)
-	log "$what: $n failures injected, rx_buf_alloc_fail +$fails, rx_drop_alloc_fail +$drops"
-	[ "$n" -gt 0 ] || fail "$what: no failure was injected in $secs s"
+	log "$what: $ninj failures injected, rx_buf_alloc_fail +$fails, rx_drop_alloc_fail +$drops"
+	[ "$ninj" -gt 0 ] || fail "$what: no failure was injected in $secs s"
 	flows_again "after $what"
 }
 
 # 1. the driver's refills
 for pct in 1 5 10; do
 	under_faults "refills failing at $pct %" $ff 30 refills_on $pct
-	metric "refill_fail_${pct}pct" "$n" failures
-	[ "$fails" = "$n" ] ||
-		fail "refills at $pct %: $n failures injected, rx_buf_alloc_fail grew by $fails"
-	[ "$drops" = "$n" ] ||
-		fail "refills at $pct %: $n failures injected, rx_drop_alloc_fail grew by $drops"
+	metric "refill_fail_${pct}pct" "$ninj" failures
+	[ "$fails" = "$ninj" ] ||
+		fail "refills at $pct %: $ninj failures injected, rx_buf_alloc_fail grew by $fails"
+	[ "$drops" = "$ninj" ] ||
+		fail "refills at $pct %: $ninj failures injected, rx_drop_alloc_fail grew by $drops"
 done
 echo >$ff/inject
 
 # 2. skb heads
 d=$dbg/failslab
 [ -d $d ] || fail "no $d"
-heads=/sys/kernel/slab/skbuff_head_cache/failslab
-echo 1 >$heads || fail "cannot mark skbuff_head_cache for failslab"
+[ "$(cat /sys/kernel/slab/skbuff_head_cache/failslab 2>/dev/null)" = 1 ] ||
+	fail "skbuff_head_cache is not marked for failslab: boot with slub_debug=A,skbuff_head_cache"
 echo Y >$d/cache-filter
 echo Y >$d/ignore-gfp-wait
 for pct in 1 5 10; do
 	under_faults "skb heads failing at $pct %" $d 10 arm $d $pct
-	metric "skb_head_fail_${pct}pct" "$n" failures
-	[ "$fails" -le "$n" ] ||
-		fail "skb heads at $pct %: rx_buf_alloc_fail grew by $fails, more than the $n injected"
+	metric "skb_head_fail_${pct}pct" "$ninj" failures
+	[ "$fails" -le "$ninj" ] ||
+		fail "skb heads at $pct %: rx_buf_alloc_fail grew by $fails, more than the $ninj injected"
 done
-echo 0 >$heads
+echo N >$d/cache-filter
 
 # 3. reconfiguration with every ring fill failing at 10 %: a ring of 128
 # buffers then almost never fills
