@@ -723,6 +723,16 @@ def test_tx_pacing(q):
           "%d ns)" % (last - first, span, want))
 
 
+def send_numbered(q, burst, size):
+    """The peer sends burst frames of size bytes numbered 0.. in their
+    first payload word, back to back; then 2 ms of virtual time pass."""
+    for i in range(burst):
+        f = eth(MAC, PEER, 0x0800, struct.pack(">I", i) + b"f" * (size - 18))
+        q.rx.sendto(f, ("127.0.0.1", q.qemu_port))
+    for _ in range(100):
+        clock_step(q, 20000)
+
+
 def drain_numbered(q, n_ring, want, rounds):
     """Take frames numbered in their first payload word out of RX ring 0
     (n_ring descriptors), giving each descriptor back, until want frames
@@ -752,11 +762,7 @@ def test_rx_fifo_overflow(q, fifo_size):
     setup_rx(q, 0, n=n_ring, ts=False)        # tail n-1: 3 usable
     before = q.rd(STAT_RX_DROPPED)
     total_before = q.rd(STAT_RX_TOTAL)
-    for i in range(burst):
-        f = eth(MAC, PEER, 0x0800, struct.pack(">I", i) + b"f" * (size - 18))
-        q.rx.sendto(f, ("127.0.0.1", q.qemu_port))
-    for _ in range(100):
-        clock_step(q, 20000)
+    send_numbered(q, burst, size)
     in_ring = n_ring - 1
     in_fifo = fifo_size // (size + 4)
     dropped = q.rd(STAT_RX_DROPPED) - before
@@ -798,11 +804,7 @@ def test_flow_control_tx(q):
     q.wr(FCT_FLOW0, FLOW_REQ_EN | 4 | (1 << 8))  # ON 2 KiB, OFF 512 B
     drops0, total0 = q.rd(STAT_RX_DROPPED), q.rd(STAT_RX_TOTAL)
     pause0 = q.rd(STAT_TX_PAUSE)
-    for i in range(burst):
-        f = eth(MAC, PEER, 0x0800, struct.pack(">I", i) + b"f" * (size - 18))
-        q.rx.sendto(f, ("127.0.0.1", q.qemu_port))
-    for _ in range(100):
-        clock_step(q, 20000)
+    send_numbered(q, burst, size)
     # the FIFO takes frames until it holds more than 2048 bytes: two
     taken = q.rd(STAT_RX_TOTAL) - total0
     check("flow-pause-sent", q.rd(STAT_TX_PAUSE) - pause0 == 1,

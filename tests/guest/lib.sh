@@ -258,6 +258,30 @@ second_chip() {
 	return 1
 }
 
+# remote_chip_up B NS ADDR4 [ADDR6]: move the second chip's interface B
+# into a new network namespace NS with those addresses, bring it up, and
+# check that it pings SELF over the emulated wire (the namespace has only
+# lo and B).  Uses iproute2's ip ($IPR): busybox's has no netns.
+remote_chip_up() {
+	mkdir -p /run/netns /var/run/netns
+	$IPR netns add "$2" || fail "ip netns add $2 failed"
+	$IPR link set dev "$1" netns "$2" || fail "ip link set $1 netns $2 failed"
+	$IPR -n "$2" link set lo up
+	$IPR -n "$2" addr add "$3/24" dev "$1" || fail "no address on $1 in $2"
+	[ -z "${4:-}" ] || $IPR -n "$2" -6 addr add "$4/64" dev "$1" nodad ||
+		fail "no IPv6 address on $1 in $2"
+	$IPR -n "$2" link set "$1" up || fail "ip link set $1 up in $2 failed"
+	n=300
+	until $IPR -n "$2" link show "$1" | grep LOWER_UP >/dev/null; do
+		n=$((n - 1))
+		[ $n -gt 0 ] || fail "$1 has no carrier 30 s after up"
+		usleep 100000
+	done
+	$IPR netns exec "$2" ping -c 3 -W 3 "$SELF" >/tmp/ping-ab 2>&1 ||
+		fail "$1 ($2) cannot ping $IF: $(tail -n 1 /tmp/ping-ab)"
+	log "$1 in $2 reaches $IF over the emulated wire: $(tail -n 1 /tmp/ping-ab)"
+}
+
 # ethstat NAME: one ethtool -S counter of IF (exact name), empty if absent.
 ethstat() {
 	ethtool -S "$IF" | awk -v n="$1" '$1 == n ":" { print $2; exit }'

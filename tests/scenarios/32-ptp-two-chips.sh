@@ -69,22 +69,7 @@ trap cleanup EXIT
 
 # iproute2 keeps its namespaces under /run/netns (/var/run/netns on
 # some builds); the image has neither.
-mkdir -p /run/netns /var/run/netns
-$IPR netns add "$NS" || fail "ip netns add $NS failed"
-$IPR link set dev "$B" netns "$NS" || fail "ip link set $B netns $NS failed"
-$IPR -n "$NS" link set lo up
-$IPR -n "$NS" addr add "$B_ADDR/24" dev "$B" || fail "no address on $B in $NS"
-$IPR -n "$NS" link set "$B" up || fail "ip link set $B up in $NS failed"
-n=300
-until $IPR -n "$NS" link show "$B" | grep LOWER_UP >/dev/null; do
-	n=$((n - 1))
-	[ $n -gt 0 ] || fail "$B has no carrier 30 s after up"
-	usleep 100000
-done
-# Over the wire: the namespace has only lo and the second chip
-$IPR netns exec "$NS" ping -c 3 -W 3 "$SELF" >/tmp/ping-ab 2>&1 ||
-	fail "$B ($NS) cannot ping $IF: $(tail -n 1 /tmp/ping-ab)"
-log "$B in $NS reaches $IF over the emulated wire: $(tail -n 1 /tmp/ping-ab)"
+remote_chip_up "$B" "$NS" "$B_ADDR"
 
 # The PHCs ethtool -T names (Debian's driver registers its clock when
 # the interface comes up: B's only now).  Two chips, two clocks.

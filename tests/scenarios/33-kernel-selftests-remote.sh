@@ -59,23 +59,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-mkdir -p /run/netns /var/run/netns
-$IPR netns add "$NS" || fail "ip netns add $NS failed"
-$IPR link set dev "$B" netns "$NS" || fail "ip link set $B netns $NS failed"
-$IPR -n "$NS" link set lo up
-$IPR -n "$NS" addr add "$B_ADDR/24" dev "$B" || fail "no address on $B in $NS"
-$IPR -n "$NS" -6 addr add "$B_ADDR6/64" dev "$B" nodad || fail "no IPv6 address on $B in $NS"
-$IPR -n "$NS" link set "$B" up || fail "ip link set $B up in $NS failed"
 $IPR -6 addr add "$A_ADDR6/64" dev "$IF" nodad || fail "no IPv6 address on $IF"
-n=300
-until $IPR -n "$NS" link show "$B" | grep LOWER_UP >/dev/null; do
-	n=$((n - 1))
-	[ $n -gt 0 ] || fail "$B has no carrier 30 s after up"
-	usleep 100000
-done
-$IPR netns exec "$NS" ping -c 3 -W 3 "$SELF" >/tmp/ping-ab 2>&1 ||
-	fail "$B ($NS) cannot ping $IF: $(tail -n 1 /tmp/ping-ab)"
-log "$B in $NS reaches $IF over the emulated wire: $(tail -n 1 /tmp/ping-ab)"
+remote_chip_up "$B" "$NS" "$B_ADDR" "$B_ADDR6"
 
 # The environment NetDrvEpEnv reads (README.rst: NETIF, LOCAL_V4/V6,
 # REMOTE_V4/V6, REMOTE_TYPE, REMOTE_ARGS); bash, ping and socat first in
