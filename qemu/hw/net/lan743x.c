@@ -42,15 +42,16 @@
  *    while the guest's ring has no free descriptor wait in a per-channel
  *    RX FIFO (x-rx-fifo-size bytes, 32 KiB by default: the chip's size is
  *    not in our references, and the FIFO must hold more than the 21 KiB at
- *    which the drivers have flow control start) and are dropped, counted in STAT_RX_DROPPED_FRAMES, when
- *    it is full, unless flow control holds the partner back first;
+ *    which the drivers have flow control start) and are dropped, counted
+ *    in STAT_RX_DROPPED_FRAMES, when it is full, unless flow control holds
+ *    the partner back first.  x-pace-wire=off lifts pacing (model
+ *    development only: frames then enter as fast as the host delivers
+ *    them, and a full ring holds them back in QEMU's queue instead of
+ *    dropping);
  *  - 802.3x flow control: pause frames sent when an RX FIFO crosses its
  *    FCT_FLOW thresholds (the partner, the netdev peer, then keeps its
  *    frames), received pause frames holding the transmitter, both counted
- *    (see "Flow control" below).  x-pace-wire=off lifts pacing (model
- *    development only:
- *    frames then enter as fast as the host delivers them, and a full ring
- *    holds them back in QEMU's queue instead of dropping);
+ *    (see "Flow control" below);
  *  - PTP: the 1588 clock (read, load, step, rate adjustment), TX
  *    timestamps with their FIFO and one-step Sync, RX timestamps in the
  *    extension descriptor, the 1588 interrupt (see "PTP clock" below);
