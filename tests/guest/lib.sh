@@ -87,6 +87,14 @@ if_configure() {
 
 mtu_of() { cat "/sys/class/net/$IF/mtu"; }
 
+# settings: what a reconfiguration may change (ring sizes, buffer length,
+# private flags, MTU), one per line, to compare before and after
+settings() {
+	ethtool -g "$IF" | sed -n '/^Current/,$p'
+	ethtool --show-priv-flags "$IF" | tail -n +2
+	echo "mtu $(mtu_of)"
+}
+
 # peer_cmd LINE: one request to the peer service; prints its reply.
 peer_cmd() {
 	echo "$1" | timeout 30 nc "$PEER" "$PEER_PORT"

@@ -7,7 +7,9 @@
 #    frame;
 #  - fresh buffers: one map per frame; page_pool: maps stay flat while
 #    thousands of frames arrive, and buffers come back recycled;
-#  - copybreak T: frames of length T are copied, frames of T + 1 are not.
+#  - copybreak T: frames of length T are copied, frames of T + 1 are not;
+#    a copied frame's buffer is synced back for the device by exactly what
+#    the device wrote: rx_sync_dev_bytes grows by rx_bytes + 4 per frame.
 # Counters are per RX queue and summed (rx_*): the sums must equal the
 # per-queue counters added up.
 # sets: full
@@ -84,8 +86,13 @@ for pp in on off; do
 	got=$(pings 958)
 	stats_snap $n
 	pk=$(d rx_packets) cb=$(d rx_copybreak_packets)
-	log "copybreak 1000, page_pool $pp, 1000-byte frames: packets $pk copied $cb"
+	by=$(d rx_bytes) sd=$(d rx_sync_dev_bytes)
+	log "copybreak 1000, page_pool $pp, 1000-byte frames: packets $pk copied $cb sync_dev $sd"
 	[ "$cb" = "$pk" ] || fail "copybreak: $cb of $pk frames <= 1000 copied"
+	# a copied frame's buffer goes back to the device synced for exactly
+	# the bytes the device wrote, no more
+	[ "$sd" = $((by + pk * (4 + PAD))) ] ||
+		fail "copybreak: sync_dev $sd != bytes $by + $pk * $((4 + PAD))"
 	stats_snap $o
 	got=$(pings 959)
 	stats_snap $n

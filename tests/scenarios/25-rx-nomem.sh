@@ -24,12 +24,6 @@ pci=$(basename "$(readlink "/sys/class/net/$IF/device")")
 knob=$dbg/lan743x/$pci/fail_ring_alloc
 [ -f "$knob" ] || fail "no fault knob $knob"
 
-settings() {
-	ethtool -g "$IF" | sed -n '/^Current/,$p'
-	ethtool --show-priv-flags "$IF" | tail -n +2
-	echo "mtu $(mtu_of)"
-}
-
 RXMSG="no memory for new RX rings, old ones kept"
 TXMSG="no memory for the new TX ring, old one kept"
 

@@ -149,11 +149,6 @@ echo N >$d/cache-filter
 
 # 3. reconfiguration with every ring fill failing at 10 %: a ring of 128
 # buffers then almost never fills
-settings() {
-	ethtool -g "$IF" | sed -n '/^Current/,$p'
-	ethtool --show-priv-flags "$IF" | tail -n +2
-	echo "mtu $(mtu_of)"
-}
 # try WHAT CMD...: CMD under injection fails with ENOMEM leaving the
 # settings alone, or succeeds; without injection it succeeds
 try() {
