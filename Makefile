@@ -98,8 +98,6 @@ check-full: check
 		--append slub_debug=A,skbuff_head_cache $(DEBUG_SCENARIOS)
 	LT_OUT=$(CURDIR)/build/tests/kernel-6.12-full tests/run --no-static \
 		--kernel 6.12 --driver ours --driver intree --config b0-msix
-	LT_OUT=$(CURDIR)/build/tests/two-chips tests/run --no-static \
-		--driver ours --driver intree --config b0-msix ptp-two-chips
 
 bench:
 	scripts/bench $(if $(ARCH),--arch $(ARCH))
