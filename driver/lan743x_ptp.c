@@ -138,7 +138,9 @@ static void lan743x_ptp_tx_done(struct lan743x_ptp *ptp, unsigned int i,
 
 	ptp->tx[i].skb = NULL;
 	if (hwts) {
-		skb_tstamp_tx(skb, hwts);
+		/* a one-step Sync carries its time: nobody waits for it */
+		if (!ptp->tx[i].onestep)
+			skb_tstamp_tx(skb, hwts);
 		ptp->tx_timestamps++;
 	} else {
 		ptp->tx_timeouts++;
@@ -225,20 +227,44 @@ void lan743x_ptp_isr(struct lan743x_adapter *adapter)
 		ptp_schedule_worker(adapter->ptp.clock, 0);
 }
 
-static u32 lan743x_ptp_hdr(struct sk_buff *skb)
+/* The PTP header word the chip reports for @skb (0 for a frame that is not
+ * PTP); @sync: it is a Sync message
+ */
+static u32 lan743x_ptp_hdr(struct sk_buff *skb, bool *sync)
 {
 	unsigned int type = ptp_classify_raw(skb);
 	struct ptp_header *h;
+	u8 msgtype;
 
+	*sync = false;
 	if (type == PTP_CLASS_NONE)
 		return 0;
 	h = ptp_parse_header(skb, type);
 	if (!h)
 		return 0;
-	return FIELD_PREP(PTP_TX_MSG_HEADER_MSG_TYPE_MASK_,
-			  ptp_get_msgtype(h, type)) |
+	msgtype = ptp_get_msgtype(h, type);
+	*sync = msgtype == PTP_MSGTYPE_SYNC;
+	return FIELD_PREP(PTP_TX_MSG_HEADER_MSG_TYPE_MASK_, msgtype) |
 	       FIELD_PREP(PTP_TX_MSG_HEADER_SEQ_ID_MASK_,
 			  ntohs(h->sequence_id));
+}
+
+/* One-step Sync on or off in the chip: it writes a Sync's egress time
+ * into its originTimestamp and, over UDPv4, clears the UDP checksum that
+ * makes stale (a zero checksum is valid there; IEEE 1588 annex D)
+ */
+static void lan743x_ptp_set_tx_mod(struct lan743x_adapter *adapter)
+{
+	u32 mod2 = lan743x_rd32(adapter, PTP_TX_MOD2);
+	u32 mod = lan743x_rd32(adapter, PTP_TX_MOD);
+	bool on = adapter->ptp.onestep;
+
+	mod = on ? mod | PTP_TX_MOD_SYNC_TS_INSERT_ :
+		   mod & ~PTP_TX_MOD_SYNC_TS_INSERT_;
+	mod2 = on ? mod2 | PTP_TX_MOD2_CLR_UDPV4_CHKSUM_ :
+		    mod2 & ~PTP_TX_MOD2_CLR_UDPV4_CHKSUM_;
+	lan743x_wr32(adapter, PTP_TX_MOD2, mod2);
+	lan743x_wr32(adapter, PTP_TX_MOD, mod);
 }
 
 /**
@@ -255,6 +281,7 @@ void lan743x_ptp_tx_request(struct lan743x_adapter *adapter,
 	unsigned int i, free = LAN743X_PTP_TX_TS_CNT, held = 0;
 	struct lan743x_ptp *ptp = &adapter->ptp;
 	unsigned long flags;
+	bool sync;
 
 	spin_lock_irqsave(&ptp->tx_lock, flags);
 	if (!ptp->tx_on)
@@ -272,8 +299,9 @@ void lan743x_ptp_tx_request(struct lan743x_adapter *adapter,
 	}
 	skb_shinfo(skb)->tx_flags |= SKBTX_IN_PROGRESS;
 	ptp->tx[i].skb = skb_get(skb);
-	ptp->tx[i].hdr = lan743x_ptp_hdr(skb);
+	ptp->tx[i].hdr = lan743x_ptp_hdr(skb, &sync);
 	ptp->tx[i].start = jiffies;
+	ptp->tx[i].onestep = ptp->onestep && sync;
 	first->data0 |= cpu_to_le32(TX_DESC_DATA0_TSE_);
 	/* start the timeout polls; never delay a run the interrupt asked for */
 	if (!held)
@@ -348,13 +376,16 @@ int lan743x_ptp_hwts(struct lan743x_adapter *adapter, int *tx_type,
 	int ch;
 
 	if (!set) {
-		*tx_type = ptp->tx_on ? HWTSTAMP_TX_ON : HWTSTAMP_TX_OFF;
+		*tx_type = !ptp->tx_on ? HWTSTAMP_TX_OFF :
+			   ptp->onestep ? HWTSTAMP_TX_ONESTEP_SYNC :
+			   HWTSTAMP_TX_ON;
 		*rx_filter = ptp->rx_filter;
 		return 0;
 	}
 	if (!ptp->clock)
 		return -EOPNOTSUPP;
-	if (*tx_type != HWTSTAMP_TX_OFF && *tx_type != HWTSTAMP_TX_ON)
+	if (*tx_type != HWTSTAMP_TX_OFF && *tx_type != HWTSTAMP_TX_ON &&
+	    *tx_type != HWTSTAMP_TX_ONESTEP_SYNC)
 		return -ERANGE;
 	switch (*rx_filter) {
 	case HWTSTAMP_FILTER_NONE:
@@ -377,12 +408,14 @@ int lan743x_ptp_hwts(struct lan743x_adapter *adapter, int *tx_type,
 	}
 
 	spin_lock_irqsave(&ptp->tx_lock, flags);
-	ptp->tx_on = *tx_type == HWTSTAMP_TX_ON;
+	ptp->tx_on = *tx_type != HWTSTAMP_TX_OFF;
+	ptp->onestep = *tx_type == HWTSTAMP_TX_ONESTEP_SYNC;
 	spin_unlock_irqrestore(&ptp->tx_lock, flags);
 	ptp->rx_filter = *rx_filter;
 	ptp->rx_cfg = lan743x_ptp_rx_cfg(ptp->rx_filter);
 	if (!adapter->hw_up)
 		return 0;
+	lan743x_ptp_set_tx_mod(adapter);
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
 		lan743x_hw_rx_set_ts(adapter, ch, ptp->rx_cfg);
 	return 0;
@@ -471,6 +504,7 @@ void lan743x_ptp_open(struct lan743x_adapter *adapter)
 	lan743x_wr32(adapter, PTP_INT_STS, ~0U);
 	lan743x_wr32(adapter, PTP_INT_EN_SET, PTP_INT_BIT_TX_TS_ |
 		     PTP_INT_BIT_TX_TS_OVRFL_);
+	lan743x_ptp_set_tx_mod(adapter);
 	lan743x_wr32(adapter, PTP_CMD_CTL, PTP_CMD_CTL_ENABLE_);
 	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_1588_);
 }

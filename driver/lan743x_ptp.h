@@ -23,11 +23,14 @@ struct sk_buff;
  * @skb: the frame (our reference)
  * @hdr: the PTP header word the chip reports with its timestamp
  * @start: jiffies when it was sent
+ * @onestep: a one-step Sync: the chip wrote its time into the frame, and
+ *	its FIFO entry is only taken out, not reported
  */
 struct lan743x_ptp_tx {
 	struct sk_buff *skb;
 	u32 hdr;
 	unsigned long start;
+	bool onestep;
 };
 
 /**
@@ -35,9 +38,11 @@ struct lan743x_ptp_tx {
  * @info: the PHC's operations
  * @clock: the registered PHC, NULL without one
  * @cmd_lock: serialises the clock commands (process context)
- * @tx_lock: protects @tx and @tx_on (xmit, worker)
+ * @tx_lock: protects @tx, @tx_on and @onestep (xmit, worker)
  * @tx: frames held for their TX timestamp
  * @tx_on: TX timestamps requested by the timestamping configuration
+ * @onestep: one-step Sync (HWTSTAMP_TX_ONESTEP_SYNC): the chip writes a
+ *	Sync's egress time into its originTimestamp
  * @rx_filter: the RX filter in force
  * @rx_cfg: its RX_CFG_B timestamp bits, for every ring
  * @tx_timestamps: TX timestamps delivered
@@ -48,9 +53,10 @@ struct lan743x_ptp {
 	struct ptp_clock_info info;
 	struct ptp_clock *clock;
 	struct mutex cmd_lock;	/* clock commands */
-	spinlock_t tx_lock;	/* @tx, @tx_on, counters */
+	spinlock_t tx_lock;	/* @tx, @tx_on, @onestep, counters */
 	struct lan743x_ptp_tx tx[LAN743X_PTP_TX_TS_CNT];
 	bool tx_on;
+	bool onestep;
 	int rx_filter;
 	u32 rx_cfg;
 	u64 tx_timestamps;
