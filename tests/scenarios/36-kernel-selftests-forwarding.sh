@@ -100,7 +100,10 @@ cleanup() {
 	done
 	ethtool -s "$IF" autoneg on 2>/dev/null
 	ethtool -s "$B" autoneg on 2>/dev/null
+	# Down and up again: phylib then reads the negotiated speed afresh
+	# instead of the last one forced (see the highest-speed cause).
 	$IPR link set dev "$B" down
+	$IPR link set dev "$IF" down
 	[ -z "$cg" ] || umount "$cg"
 	if_configure
 }
