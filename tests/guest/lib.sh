@@ -15,6 +15,8 @@
 #   IRQMODE  interrupt mode the configuration should end up in (msix|msi|intx|any)
 #   REV      chip revision the model was given (a0|b0|any)
 #   QUICK    1 in quick mode: smaller transfers, shorter runs
+#   TSCALE   how many times slower the kernel is (3 on the debug kernel,
+#            else 1): every scenario's limit is multiplied by it
 # Conventions: a scenario prints what it does, and its last line is the
 # reason; it exits 0 on success, 77 to be skipped, anything else on failure.
 

@@ -12,7 +12,10 @@ rxp_only_ours
 trap rxp_reset EXIT
 wait_peer 10 || fail "peer unreachable"
 pk0=$(ethstat rx_packets)
-timeout 200 iperf3 -c "$PEER" -p "$IPERF_PORT" --bidir -t 180 -f m >/tmp/ip.out 2>&1 &
+# long enough for the 50 changes (3 minutes; the debug kernel takes up to
+# three times as long for them); stopped after the last one
+timeout $((200 * TSCALE)) iperf3 -c "$PEER" -p "$IPERF_PORT" --bidir \
+	-t $((180 * TSCALE)) -f m >/tmp/ip.out 2>&1 &
 ipid=$!
 sleep 3
 # Ring sizes stay <= 256 here: 4 rings of legacy 9 KiB buffers (16 KiB
