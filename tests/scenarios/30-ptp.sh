@@ -8,8 +8,11 @@
 # timestamps on the tap, free-running: the host's clock is not touched)
 # exchanges Sync/Follow_Up/Delay_Req/Delay_Resp, so hardware TX and RX
 # timestamps are taken, with no timestamp errors on our side.  A driver
-# without a PTP clock skips ("no PTP clock").  Also on the ARM guests
-# (ours): the 32-bit arithmetic of armhf.
+# without a PTP clock skips ("no PTP clock").  Ours also: a burst of
+# frames that ask for TX timestamps (tests/guest/lt-txstamp.c) is counted
+# frame by frame, a timestamp that never comes times out, and one held at
+# ip link set down is given up.  Also on the ARM guests (ours): the
+# 32-bit arithmetic of armhf.
 # sets: primary arm
 # timeout: 200
 
@@ -126,3 +129,61 @@ if [ -n "$n_ts" ]; then
 	[ "$n_ts" -ge 3 ] || fail "ptp_tx_timestamps is $n_ts after ptp4l ran as master"
 	[ "$n_to" = 0 ] || fail "ptp_tx_timeouts is $n_to"
 fi
+
+# Ours also bounds what waits for a TX timestamp: four frames at most; a
+# further one goes out without (ptp_tx_skipped).  One whose timestamp
+# never comes is given up after a second, or when the interface goes
+# down (ptp_tx_timeouts).  Every frame that asked is one of the three,
+# and the socket gets exactly the timestamps counted.
+[ -n "$n_ts" ] || { echo "PHC, hardware timestamps and ptp4l ok"; exit 0; }
+# ptp_tx: "timestamps timeouts skipped" now
+ptp_tx() {
+	ethtool -S "$IF" | awk '$1 == "ptp_tx_timestamps:" { a = $2 }
+		$1 == "ptp_tx_timeouts:" { b = $2 } $1 == "ptp_tx_skipped:" { c = $2 }
+		END { print a, b, c }'
+}
+# burst N WAIT_MS: lt-txstamp's "sent N stamped M", then the counters'
+# growth: sets stamped d_ts d_to d_sk
+burst() {
+	read -r ts0 to0 sk0 <<EOF2
+$(ptp_tx)
+EOF2
+	out=$(/lib/lt/lt-txstamp "$PEER" "$1" "$2") || fail "lt-txstamp: $out"
+	read -r ts1 to1 sk1 <<EOF2
+$(ptp_tx)
+EOF2
+	stamped=${out##* } d_ts=$((ts1 - ts0)) d_to=$((to1 - to0)) d_sk=$((sk1 - sk0))
+	log "$1 frames: $out; ptp_tx_timestamps +$d_ts, ptp_tx_timeouts +$d_to, ptp_tx_skipped +$d_sk"
+}
+hwstamp_ctl -i "$IF" -t 1 -r 0 >/dev/null || fail "hwstamp_ctl -t 1 failed"
+# 32 back to back: the first four get a slot, the rest as slots free up
+burst 32 2000
+[ $((d_ts + d_sk)) = 32 ] && [ "$d_to" = 0 ] ||
+	fail "32 frames: $d_ts timestamps + $d_sk skipped, $d_to timed out"
+[ "$d_ts" -ge 4 ] || fail "only $d_ts of 32 frames got a TX timestamp"
+[ "$stamped" = "$d_ts" ] || fail "the socket got $stamped TX timestamps, the driver delivered $d_ts"
+# The clock disabled (PTP_CMD_CTL, BAR0 + 0xA00: DISABLE): the chip takes
+# no timestamp, so both frames time out, and none reaches the socket
+bar0=$(head -n 1 "/sys/class/net/$IF/device/resource" | cut -d' ' -f1)
+devmem $((bar0 + 0xA00)) 32 0x2 || fail "devmem write to PTP_CMD_CTL failed"
+burst 2 2500
+[ "$d_to" = 2 ] && [ "$stamped" = 0 ] && [ "$d_ts" = 0 ] ||
+	fail "with the clock disabled: $d_to timed out, $stamped stamped (2 and 0 expected)"
+# One still held when the interface goes down is given up then; opening
+# it again enables the clock
+read -r _ to0 _ <<EOF2
+$(ptp_tx)
+EOF2
+/lib/lt/lt-txstamp "$PEER" 1 0 >/dev/null || fail "lt-txstamp failed"
+ip link set dev "$IF" down || fail "ip link set down failed"
+read -r _ to1 _ <<EOF2
+$(ptp_tx)
+EOF2
+[ $((to1 - to0)) = 1 ] || fail "ip link set down gave up $((to1 - to0)) held frames, 1 expected"
+if_configure || fail "ip link set up failed"
+wait_peer 20 || fail "peer unreachable after down/up"
+hwstamp_ctl -i "$IF" -t 1 -r 0 >/dev/null || fail "hwstamp_ctl -t 1 failed after down/up"
+burst 1 2000
+[ "$d_ts" = 1 ] && [ "$stamped" = 1 ] || fail "after down/up: $d_ts timestamps, $stamped at the socket"
+hwstamp_ctl -i "$IF" -t 0 -r 0 >/dev/null
+echo "PHC, hardware timestamps and ptp4l ok; TX timestamps bounded, timed out and given up at down as counted"

@@ -123,19 +123,7 @@ for spec in \
 $counts
 C
 	log "$t: exit $rc, $np pass, $nsk skip, $nk fail for the stated cause, $nf other fail${fnames:+ ($fnames)}, $(($(date +%s) - t0)) s"
-	summary="$summary $t:$np/$nsk/$nk/$nf"
-	case $rc:$nf:$nk in
-	0:0:0 | 4:0:0) [ $((np + nsk)) -gt 0 ] || bad="$bad $t(no results)" nbad=$((nbad + 1)) ;;
-	1:0:*) [ "$nk" -gt 0 ] || bad="$bad $t(exit 1, no failing case)" nbad=$((nbad + 1)) ;;
-	*) bad="$bad $t(exit $rc, $nf failed:$fnames)" nbad=$((nbad + 1)) ;;
-	esac
+	ksft_judge "$t" "$rc" "$np" "$nsk" "$nk" "$nf" "$fnames"
 done
 log "pass/skip/fail for the stated cause/other fail per test:$summary"
-if [ "$DRIVER" != ours ]; then
-	metric selftests_failed "$nbad" tests
-	verdict=${bad:+${bad# } failed}
-	echo "kernel selftests with a remote on $DRIVER ($(uname -r)): ${verdict:-all pass, skip or fail for the stated causes} (reported, not judged); pass/skip/known/fail:$summary"
-	exit 0
-fi
-[ -z "$bad" ] || fail "selftests failed:$bad"
-echo "kernel selftests with a netns remote pass, skip or fail only for the stated causes on $IF ($(uname -r)), pass/skip/known/fail:$summary"
+ksft_verdict "kernel selftests with a netns remote on $IF"

@@ -212,24 +212,11 @@ for spec in \
 $counts
 C
 	log "$t: exit $rc, $np ok, $nsk skip/xfail, $nk fail for the stated cause, $nf other fail${fnames:+ ($fnames)}, $(($(date +%s) - t0)) s"
-	summary="$summary $t:$np/$nsk/$nk/$nf"
-	case $rc:$nf:$nk in
-	0:0:0) [ $((np + nsk)) -gt 0 ] || bad="$bad $t(no results)" nbad=$((nbad + 1)) ;;
-	4:0:0) ;;
-	1:0:*) [ "$nk" -gt 0 ] || bad="$bad $t(exit 1, no failing case)" nbad=$((nbad + 1)) ;;
-	*) bad="$bad $t(exit $rc, $nf failed:$fnames)" nbad=$((nbad + 1)) ;;
-	esac
+	ksft_judge "$t" "$rc" "$np" "$nsk" "$nk" "$nf" "$fnames"
 	# The next test starts from both ports up, neither in a VRF
 	for v in "v$IF" "v$B"; do
 		$IPR link del dev "$v" 2>/dev/null
 	done
 done
 log "ok/skip/fail for the stated cause/other fail per test:$summary"
-if [ "$DRIVER" != ours ]; then
-	metric selftests_failed "$nbad" tests
-	verdict=${bad:+${bad# } failed}
-	echo "forwarding-library selftests on $DRIVER ($(uname -r)): ${verdict:-all pass, skip or fail for the stated causes} (reported, not judged); ok/skip/known/fail:$summary"
-	exit 0
-fi
-[ -z "$bad" ] || fail "forwarding-library selftests failed:$bad"
-echo "forwarding-library selftests pass, skip or fail only for the stated causes on $IF and $B ($(uname -r)), ok/skip/known/fail:$summary"
+ksft_verdict "forwarding-library selftests on $IF and $B"
