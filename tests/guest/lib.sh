@@ -470,3 +470,30 @@ ksft_verdict() {
 	[ -z "$bad" ] || fail "$1 failed:$bad"
 	echo "$1 pass, skip or fail only for the stated causes ($(uname -r)), pass/skip/known/fail:$summary"
 }
+
+# PTP hardware clocks with linuxptp's phc_ctl (30, 32).  PHC_DEV: the
+# clock, e.g. /dev/ptp0.
+# phc ARGS...: phc_ctl on PHC_DEV ("--": negative numbers are not
+# options), its output kept in /tmp/phc and printed
+phc() {
+	phc_ctl "$PHC_DEV" -- "$@" >/tmp/phc 2>&1 || fail "phc_ctl $*: $(cat /tmp/phc)"
+	cat /tmp/phc
+}
+
+# cmp_moved: how far the PHC moved against CLOCK_REALTIME between the
+# two "offset from CLOCK_REALTIME is Nns" lines of the last phc_ctl (ns;
+# phc_ctl's offset is CLOCK_REALTIME - PHC)
+cmp_moved() {
+	sed -n 's/.*offset from CLOCK_REALTIME is \(-\{0,1\}[0-9][0-9]*\)ns.*/\1/p' \
+		/tmp/phc >/tmp/offs
+	o1=$(sed -n 1p /tmp/offs) o2=$(sed -n 2p /tmp/offs)
+	[ -n "$o2" ] || fail "phc_ctl cmp printed $(wc -l </tmp/offs) offsets, not 2"
+	echo $((o1 - o2))
+}
+
+# drift_freq PPB: set the PHC's frequency offset and print how far it
+# moved against CLOCK_REALTIME (ns) while phc_ctl waited 2 s
+drift_freq() {
+	phc freq "$1" cmp wait 2 cmp >&2
+	cmp_moved
+}

@@ -4,7 +4,8 @@
 # its own with a second LAN743x, both chips on one QEMU hub with the tap
 # ("# chips: 2").  The second chip's interface goes into a network
 # namespace, so the two talk over the emulated wire, not the guest's
-# loopback.  ptp4l -H is master on the first chip and ptp4l -H -s
+# loopback.  First the rate of the first chip's clock (below), then
+# ptp4l -H is master on the first chip and ptp4l -H -s
 # (slave only) on the second, first with a two-step master, then with a
 # one-step one.  Each time the slave's servo must lock (state s2) and
 # stay locked for 60 s.  The offsets after lock give figures: lock
@@ -76,6 +77,24 @@ phc_b=$(phc_of $IPR netns exec "$NS" ethtool -T "$B")
 [ -n "$phc_b" ] || fail "no PTP clock on $B"
 [ "$phc_a" != "$phc_b" ] || fail "$IF and $B name the same PHC $phc_a"
 log "PHCs: $IF /dev/ptp$phc_a, $B /dev/ptp$phc_b"
+
+# The rate, on a clock of its own: +-100 ppm (phc_ctl freq) moves A's PHC
+# by +-200 us against CLOCK_REALTIME in 2 s.  Both clocks count the same
+# instructions, so the error left is the rate times what phc_ctl spends
+# beyond its 2 s wait between the readings: 59-62 ns with either driver
+# (0.6 ms at 100 ppm).  The bound is 0.5 %; a rate scale off by 1 % fails.
+RATE_TOL=1000
+PHC_DEV=/dev/ptp$phc_a
+d0=$(drift_freq 0) || fail "$d0"
+for ppm in 100 -100; do
+	d=$(drift_freq $((ppm * 1000))) || fail "$d"
+	d=$((d - d0)) want=$((ppm * 2000))
+	err=$((d - want))
+	log "freq $ppm ppm: the PHC moved $d ns against CLOCK_REALTIME in 2 s (expected $want, at nominal rate $d0)"
+	[ "${err#-}" -le $RATE_TOL ] ||
+		fail "freq $ppm ppm: the PHC moved $d ns against CLOCK_REALTIME in 2 s, expected $want +- $RATE_TOL"
+done
+phc freq 0 >/dev/null
 
 # sync_pair MODE TX_TYPE MASTER_OPTION...: ptp4l master on A, slave on B,
 # until the slave has been locked for LOCKED_FOR s; the figures (named
