@@ -25,9 +25,9 @@
 # at the instant the sending chip stamps it, where the receiving chip
 # stamps it too: the path delay is 0 and, with the driver's steps and
 # rate scale right, so is every offset after lock.  Measured: ours 0 ns
-# in every report of 4 runs; Debian's driver 0 ns in 3 runs, and in 3
-# others a 465 ns residue of its clock step that the servo removed
-# within 10 s (rms 88-90 ns).  The verdict allows one report in ten
+# in every report of 9 runs; Debian's driver 0 ns in 5 of 9, and in the
+# others a residue of its clock step (216-467 ns) that the servo removed
+# within 10 s (rms 41-90 ns).  The verdict allows one report in ten
 # beyond 1 us (a frame the receiving chip had to queue is stamped
 # late); a step or rate scale off, or a timestamp
 # taken at the wrong moment (at the interrupt or when the driver reads
