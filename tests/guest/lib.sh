@@ -273,6 +273,8 @@ second_chip() {
 # check that it pings SELF over the emulated wire (the namespace has only
 # lo and B).  Uses iproute2's ip ($IPR): busybox's has no netns.
 remote_chip_up() {
+	# iproute2 keeps its namespaces under /run/netns (/var/run/netns on
+	# some builds); the image has neither
 	mkdir -p /run/netns /var/run/netns
 	$IPR netns add "$2" || fail "ip netns add $2 failed"
 	$IPR link set dev "$1" netns "$2" || fail "ip link set $1 netns $2 failed"

@@ -23,9 +23,8 @@ ethtool -T "$IF" >/tmp/ts 2>&1 || fail "ethtool -T failed: $(cat /tmp/ts)"
 cat /tmp/ts
 phc=$(sed -n 's/^PTP Hardware Clock: *\([0-9][0-9]*\)$/\1/p' /tmp/ts)
 [ -n "$phc" ] || skip "no PTP clock"
-dev=/dev/ptp$phc
-[ -e "$dev" ] || fail "ethtool -T names PHC $phc but there is no $dev"
-PHC_DEV=$dev
+PHC_DEV=/dev/ptp$phc
+[ -e "$PHC_DEV" ] || fail "ethtool -T names PHC $phc but there is no $PHC_DEV"
 for cap in hardware-transmit hardware-receive hardware-raw-clock; do
 	grep -E "^[[:space:]]+$cap\b" /tmp/ts >/dev/null ||
 		fail "ethtool -T: no $cap capability"

@@ -62,8 +62,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# iproute2 keeps its namespaces under /run/netns (/var/run/netns on
-# some builds); the image has neither.
 remote_chip_up "$B" "$NS" "$B_ADDR"
 
 # The PHCs ethtool -T names (Debian's driver registers its clock when
