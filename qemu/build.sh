@@ -141,7 +141,9 @@ put() {
 	fi
 }
 
-put "$top/qemu/hw/net/lan743x.c" "$tree/hw/net/lan743x.c"
+for f in lan743x.c lan743x-gen.c lan743x-gen.h; do
+	put "$top/qemu/hw/net/$f" "$tree/hw/net/$f"
+done
 for t in "${targets[@]}"; do
 	put "$top/qemu/configs/$t.mak" "$tree/configs/devices/$t-softmmu/lan743x.mak"
 done
@@ -157,7 +159,7 @@ config LAN743X
 EOT
 } >"$tmp"; put "$tmp" "$tree/hw/net/Kconfig"
 { cat "$tree/hw/net/meson.build.orig"
-  echo "softmmu_ss.add(when: 'CONFIG_LAN743X', if_true: files('lan743x.c'))"
+  echo "softmmu_ss.add(when: 'CONFIG_LAN743X', if_true: files('lan743x.c', 'lan743x-gen.c'))"
 } >"$tmp"; put "$tmp" "$tree/hw/net/meson.build"
 { cat "$tree/hw/net/trace-events.orig"; echo
   cat "$top/qemu/hw/net/trace-events"

@@ -21,7 +21,11 @@ one-step Sync, RX timestamps at arrival), and guest errors that must not crash Q
 RAM, ring length 0, tail beyond ring, zero-length buffers, a ring with no
 LS descriptor), and the test-only fault register (x-faults=on: a dead
 device, bogus TX heads, hung DMA stops, bogus RX write-backs, a DMA error;
-x-faults=off leaves its offset a plain register).  Prints PASS/FAIL lines,
+x-faults=off leaves its offset a plain register), and the test traffic
+generator (x-gen=on: UDP datagrams at their rate with their pattern and
+checksums, pause honoured or ignored, a TCP stream against a receiver
+played here through the TX ring, a lost segment sent again, ARP; x-gen=off
+leaves its offsets plain registers).  Prints PASS/FAIL lines,
 exits non-zero on failure.
 """
 
@@ -1425,6 +1429,282 @@ def test_ptp_rx(q):
                                                         t1 + NS))
 
 
+
+# The test traffic generator (x-gen=on)
+GEN_CTL, GEN_MODE, GEN_LEN, GEN_RATE = 0x1f40, 0x1f44, 0x1f48, 0x1f4c
+GEN_COUNT, GEN_SRC_IP, GEN_DST_IP, GEN_PORTS = 0x1f50, 0x1f54, 0x1f58, 0x1f5c
+GEN_SENT, GEN_RETX, GEN_USECS = 0x1f60, 0x1f64, 0x1f68
+GEN_MAC = bytes.fromhex("024c5447454e")
+GEN_IP, RCV_IP = 0x0a000102, 0x0a000101
+
+
+def gen_setup(q, mode, length, rate, count):
+    q.wr(GEN_MODE, mode)
+    q.wr(GEN_LEN, length)
+    q.wr(GEN_RATE, rate)
+    q.wr(GEN_COUNT, count)
+    q.wr(GEN_SRC_IP, GEN_IP)
+    q.wr(GEN_DST_IP, RCV_IP)
+    q.wr(GEN_PORTS, (40000 << 16) | 5201)
+
+
+def ring_take(q, n_ring, head, ch=0):
+    """Frames (without FCS) the ring holds from head on, each descriptor
+    given back at once; returns (frames, new head)."""
+    frames = []
+    new = q.rd(rxr(ch, 0x18))
+    while head != new:
+        d0 = rx_desc(q, ch, head)[0]
+        frames.append(q.mem_read(BUFS + 0x10000 * ch + 0x2000 * head,
+                                 flen(d0) - 4))
+        q.mem_write(RING + 0x1000 * ch + 16 * head, struct.pack(
+            "<IIII", (1 << 15) | 1536, BUFS + 0x10000 * ch + 0x2000 * head,
+            0, 0))
+        head = (head + 1) % n_ring
+    q.wr(rxr(ch, 0x1c), (head - 1) % n_ring)
+    return frames, head
+
+
+def udp_ok(f, seq, length):
+    """Is f the generator's datagram number seq, checksums and all?"""
+    if len(f) < 42 or f[:12] != MAC + GEN_MAC or f[12:14] != b"\x08\x00":
+        return False
+    ip, udp = f[14:34], f[34:42 + length]
+    ph = ip[12:20] + struct.pack(">BBH", 0, 17, 8 + length)
+    want = struct.pack(">I", seq) + bytes((seq + i) & 0xff
+                                         for i in range(4, length))
+    return (csum(ip) == 0 and csum(ph + udp) == 0 and
+            struct.unpack(">HHH", udp[:6]) == (40000, 5201, 8 + length) and
+            udp[8:] == want)
+
+
+def test_gen_udp(q):
+    """The generator's datagrams arrive in order with valid checksums and
+    the payload pattern, at the rate asked, timed on the virtual clock."""
+    n_ring, count, rate, length = 64, 200, 100000, 64
+    setup_rx(q, 0, n=n_ring, ts=False)
+    gen_setup(q, 1, length, rate, count)
+    q.wr(GEN_CTL, 1)
+    t0 = clock_step(q, 0)
+    got, times, head = [], [], 0
+    for _ in range(2000):
+        frames, head = ring_take(q, n_ring, head)
+        now = clock_step(q, 1000)
+        got += frames
+        times += [now] * len(frames)
+        if len(got) >= count and not q.rd(GEN_CTL) & 1:
+            break
+    ok = len(got) == count and all(udp_ok(f, i, length)
+                                   for i, f in enumerate(got))
+    check("gen-udp-frames", ok, "%d of %d datagrams, first %s"
+          % (len(got), count, got[0][:48].hex() if got else "none"))
+    span = times[-1] - times[0] if len(times) == count else 0
+    want = (count - 1) * 1000000000 // rate
+    check("gen-udp-rate", abs(span - want) <= 3000,
+          "%d datagrams over %d ns, %d expected" % (count, span, want))
+    usecs = q.rd(GEN_USECS)
+    check("gen-udp-done", q.rd(GEN_CTL) == 2 and q.rd(GEN_SENT) == count
+          and abs(usecs - want // 1000) <= 5,
+          "GEN_CTL 0x%x sent %d usecs %d" % (q.rd(GEN_CTL), q.rd(GEN_SENT),
+                                             usecs))
+    print("# gen-udp: %d datagrams at %d/s over %d ns (from start %d ns)"
+          % (count, rate, span, times[0] - t0 if times else -1))
+
+
+def test_gen_udp_pause(q):
+    """At line rate into a ring that is not refilled: with pause honoured
+    the generator waits and loses nothing; with pause ignored the RX FIFO
+    overflows and the chip counts the drops."""
+    n_ring, count, length = 4, 40, 1472
+    setup_rx(q, 0, n=n_ring, ts=False)
+    q.wr(MAC_FLOW, TX_FCEN | 0xffff)
+    q.wr(FCT_FLOW0, FLOW_REQ_EN | 4 | (1 << 8))  # ON 2 KiB, OFF 512 B
+    drops0 = q.rd(STAT_RX_DROPPED)
+    gen_setup(q, 1, length, 0, count)
+    q.wr(GEN_CTL, 1)
+    for _ in range(50):
+        clock_step(q, 20000)
+    held = q.rd(GEN_SENT)
+    check("gen-pause-holds", held < count and q.rd(GEN_CTL) == 1 and
+          q.rd(STAT_RX_DROPPED) == drops0,
+          "sent %d of %d, GEN_CTL 0x%x, %d dropped" % (
+              held, count, q.rd(GEN_CTL), q.rd(STAT_RX_DROPPED) - drops0))
+    got, head = [], 0
+    for _ in range(2000):
+        frames, head = ring_take(q, n_ring, head)
+        got += frames
+        clock_step(q, 20000)
+        if len(got) >= count:
+            break
+    check("gen-pause-all-arrive", len(got) == count and
+          all(udp_ok(f, i, length) for i, f in enumerate(got)) and
+          q.rd(STAT_RX_DROPPED) == drops0 and q.rd(GEN_CTL) == 2,
+          "%d of %d, %d dropped" % (len(got), count,
+                                    q.rd(STAT_RX_DROPPED) - drops0))
+    # pause ignored: what the ring and FIFO cannot hold is dropped
+    gen_setup(q, 1 | 0x100, length, 0, count)
+    q.wr(GEN_CTL, 1)
+    for _ in range(100):
+        clock_step(q, 20000)
+    dropped = q.rd(STAT_RX_DROPPED) - drops0
+    check("gen-no-pause-drops", q.rd(GEN_CTL) == 2 and
+          q.rd(GEN_SENT) == count and dropped > 0,
+          "GEN_CTL 0x%x sent %d dropped %d" % (q.rd(GEN_CTL), q.rd(GEN_SENT),
+                                               dropped))
+    got, head = [], head
+    for _ in range(200):
+        frames, head = ring_take(q, n_ring, head)
+        got += frames
+        clock_step(q, 20000)
+    check("gen-no-pause-accounted", len(got) + dropped == count,
+          "%d received + %d dropped of %d" % (len(got), dropped, count))
+    q.wr(MAC_FLOW, 0)
+
+
+def tcp_frame(seq, ack, flags, win, payload=b"", opts=b""):
+    src, dst = struct.pack(">I", RCV_IP), struct.pack(">I", GEN_IP)
+    tcp = struct.pack(">HHIIBBHHH", 5201, 40000, seq, ack,
+                      ((20 + len(opts)) // 4) << 4, flags, win, 0, 0)
+    tcp += opts + payload
+    c = csum(src + dst + struct.pack(">BBH", 0, 6, len(tcp)) + tcp)
+    tcp = tcp[:16] + struct.pack(">H", c) + tcp[18:]
+    ip = struct.pack(">BBHHHBBH4s4s", 0x45, 0, 20 + len(tcp), 1, 0x4000, 64,
+                     6, 0, src, dst)
+    ip = ip[:10] + struct.pack(">H", csum(ip)) + ip[12:]
+    return eth(GEN_MAC, MAC, 0x0800, ip + tcp)
+
+
+class TcpReceiver:
+    """The receiving end of the generator's TCP connection, through the
+    TX ring: ACKs every segment, with a fixed window."""
+    def __init__(self, q, win):
+        self.q, self.win, self.tail = q, win, 0
+        self.rcv_nxt = None
+        self.iss = 7000
+        self.data = b""
+        self.fin = False
+        self.mss = None
+        self.drop_once = None   # stream offset of a segment to "lose"
+
+    def send(self, frame):
+        FS, LS, FCS = 1 << 29, 1 << 28, 1 << 17
+        addr = BUFS + 0x80000 + 0x800 * (self.tail % 16)
+        self.q.mem_write(addr, frame)
+        tx_desc(self.q, self.tail % 16, FS | LS | FCS | len(frame), addr,
+                len(frame) << 16)
+        self.tail += 1
+        self.q.wr(txr(0, 0x1c), self.tail % 16)
+
+    def ack(self, flags=0x10):
+        self.send(tcp_frame(self.iss + 1, self.rcv_nxt, flags, self.win))
+
+    def input(self, f):
+        tcp = f[34:]
+        seq, flags = struct.unpack(">I", tcp[4:8])[0], tcp[13]
+        hl = (tcp[12] >> 4) * 4
+        ip_len = struct.unpack(">H", f[16:18])[0]
+        data = tcp[hl:ip_len - 20]
+        if flags & 0x02:
+            if len(tcp) >= 24 and tcp[20] == 2:
+                self.mss = struct.unpack(">H", tcp[22:24])[0]
+            self.rcv_nxt = seq + 1
+            self.send(tcp_frame(self.iss, self.rcv_nxt, 0x12, self.win,
+                                opts=b"\x02\x04\x05\xb4"))
+            return
+        if data and self.drop_once == len(self.data) and seq == self.rcv_nxt:
+            self.drop_once = None
+            return                          # as if lost on the way
+        if data and seq == self.rcv_nxt:
+            self.data += data
+            self.rcv_nxt += len(data)
+        if flags & 0x01 and seq + len(data) == self.rcv_nxt:
+            self.rcv_nxt += 1
+            self.fin = True
+        self.ack()
+
+
+def gen_tcp_run(q, rcv, n_ring, count, rounds):
+    head = 0
+    q.wr(GEN_CTL, 1)
+    for _ in range(rounds):
+        frames, head = ring_take(q, n_ring, head)
+        for f in frames:
+            if f[12:14] == b"\x08\x00" and f[23] == 6:
+                rcv.input(f)
+        clock_step(q, 20000)
+        if rcv.fin and q.rd(GEN_CTL) & 2:
+            break
+    return head
+
+
+def test_gen_tcp(q):
+    """The generator's TCP stream: connection, window-limited sending,
+    the stream pattern, FIN; then a lost segment is sent again."""
+    n_ring, count, mss = 32, 20000, 1000
+    setup_rx(q, 0, n=n_ring, ts=False)
+    setup_tx(q)
+    gen_setup(q, 2, mss, 0, count)
+    want = bytes(k % 251 for k in range(count))
+    rcv = TcpReceiver(q, 3000)
+    gen_tcp_run(q, rcv, n_ring, count, 3000)
+    check("gen-tcp-stream", rcv.data == want and rcv.fin and rcv.mss == mss,
+          "%d of %d bytes, fin %s, mss %s" % (len(rcv.data), count, rcv.fin,
+                                              rcv.mss))
+    check("gen-tcp-done", q.rd(GEN_CTL) == 2 and q.rd(GEN_RETX) == 0 and
+          q.rd(GEN_SENT) == count // mss,
+          "GEN_CTL 0x%x sent %d retx %d" % (q.rd(GEN_CTL), q.rd(GEN_SENT),
+                                            q.rd(GEN_RETX)))
+    # A segment lost: duplicate ACKs bring it back
+    setup_rx(q, 0, n=n_ring, ts=False)
+    setup_tx(q)
+    rcv = TcpReceiver(q, 8000)
+    rcv.drop_once = 5000
+    gen_tcp_run(q, rcv, n_ring, count, 3000)
+    check("gen-tcp-resend", rcv.data == want and rcv.fin and
+          q.rd(GEN_CTL) == 2 and q.rd(GEN_RETX) > 0,
+          "%d of %d bytes, GEN_CTL 0x%x retx %d" % (
+              len(rcv.data), count, q.rd(GEN_CTL), q.rd(GEN_RETX)))
+    print("# gen-tcp: %d bytes in %d-byte segments through a %d-byte "
+          "window; with one segment lost, %d sent again"
+          % (count, mss, 3000, q.rd(GEN_RETX)))
+
+
+def test_gen_arp_and_off(q):
+    """The generator answers ARP for its address and takes what is sent
+    to it; with x-gen off its offsets are plain registers."""
+    n_ring = 8
+    setup_rx(q, 0, n=n_ring, ts=False)
+    setup_tx(q)
+    while q.capture() is not None:
+        pass
+    q.rx.settimeout(0.3)
+    gen_setup(q, 1, 64, 0, 0)
+    arp = struct.pack(">HHBBH6s4s6s4s", 1, 0x0800, 6, 4, 1, MAC,
+                      struct.pack(">I", RCV_IP), b"\0" * 6,
+                      struct.pack(">I", GEN_IP))
+    rcv = TcpReceiver(q, 1000)
+    rcv.send(eth(BCAST, MAC, 0x0806, arp))
+    for _ in range(20):
+        clock_step(q, 20000)
+    frames, _ = ring_take(q, n_ring, 0)
+    ok = len(frames) == 1 and frames[0][:14] == MAC + GEN_MAC + b"\x08\x06"
+    if ok:
+        a = frames[0][14:42]
+        ok = (struct.unpack(">H", a[6:8])[0] == 2 and a[8:14] == GEN_MAC and
+              a[14:18] == struct.pack(">I", GEN_IP) and a[18:24] == MAC)
+    check("gen-arp-reply", ok, "%d frames: %s" % (
+        len(frames), frames[0][:42].hex() if frames else ""))
+    check("gen-takes-its-frames", q.capture() is None,
+          "the ARP request reached the netdev peer")
+
+
+def test_gen_off(q):
+    q.wr(GEN_MODE, 1)
+    q.wr(GEN_CTL, 1)
+    check("gen-off-plain-register", q.rd(GEN_CTL) == 1 and
+          q.rd(GEN_SENT) == 0, "GEN_CTL 0x%x" % q.rd(GEN_CTL))
+
+
 def on_fresh_device(props, *tests):
     """Run @tests in order on one new, initialised device with @props."""
     q = QTest(props)
@@ -1469,6 +1749,11 @@ def main():
     on_fresh_device("", test_faults_off)
     on_fresh_device(",x-faults=on", test_fault_dead, test_fault_tx_head,
                     test_fault_stop_hang, test_fault_rx)
+    on_fresh_device(",x-gen=on", test_gen_udp)
+    on_fresh_device(",x-gen=on", test_gen_udp_pause)
+    on_fresh_device(",x-gen=on", test_gen_tcp)
+    on_fresh_device(",x-gen=on", test_gen_arp_and_off)
+    on_fresh_device("", test_gen_off)
 
     q = QTest(",revision=a0,device-id=0x7431,msix=off")
     try:

@@ -61,6 +61,12 @@
  *    like a surprise removal, write back bogus heads or descriptors, hang
  *    DMA stops, raise a DMA error.  See "Fault injection" below.  With
  *    x-faults=off those offsets are plain unimplemented registers.
+ *  - x-gen=on (benchmarks and tests only; off by default): a traffic
+ *    generator at the far end of the wire (registers at BAR0 0x1f40..0x1f68,
+ *    lan743x-gen.c): UDP at a set rate or a TCP stream, on the virtual
+ *    clock, through the same wire, FIFO and flow control as the peer's
+ *    frames, so that a benchmark's traffic costs the guest nothing and does
+ *    not wait for the host.
  *
  * Not emulated:
  *  - DMA coalescing (DMAC_COAL_CFG) and OBFF: stored only;
@@ -102,6 +108,7 @@
 #include "sysemu/dma.h"
 #include "sysemu/sysemu.h"
 #include "trace.h"
+#include "lan743x-gen.h"
 
 #define TYPE_LAN743X "lan743x"
 OBJECT_DECLARE_SIMPLE_TYPE(LAN743xState, LAN743X)
@@ -495,6 +502,7 @@ struct LAN743xState {
     uint32_t rx_fifo_size;
     uint32_t int_mod_unit_ns;
     bool faults;                 /* x-faults: FAULT_CTL/FAULT_ARG exist */
+    bool gen_on;                 /* x-gen: the traffic generator exists */
     bool is_a0;
     bool has_vnet;               /* peer takes/gives virtio-net headers */
 
@@ -561,6 +569,9 @@ struct LAN743xState {
     uint32_t fault_left;
     uint32_t fault_fired;
     bool fault_chain;
+
+    /* the test traffic generator (x-gen=on; lan743x-gen.c), not migrated */
+    LAN743xGen *gen;
 
     /* scratch buffers, not migrated */
     uint8_t *rx_buf;
@@ -2127,6 +2138,9 @@ static void lan743x_tx_send(LAN743xState *s, uint8_t *buf, size_t len)
     trace_lan743x_tx_frame(len);
     lan743x_count_frame(s, false, buf, MAX(len, LAN743X_MIN_FRAME) +
                         LAN743X_FCS_LEN);
+    if (unlikely(s->gen) && lan743x_gen_tx(s->gen, buf, len)) {
+        return;                 /* for the generator at the wire's end */
+    }
     lan743x_tx_send_hdr(s, buf, len, NULL);
 }
 
@@ -2927,6 +2941,9 @@ static void lan743x_flow_update(LAN743xState *s)
         trace_lan743x_pause(false);
         lan743x_send_pause(s);
         qemu_flush_queued_packets(qemu_get_queue(s->nic));
+        if (s->gen) {
+            lan743x_gen_kick(s->gen);
+        }
     }
 }
 
@@ -2973,6 +2990,9 @@ static void lan743x_rx_kick(LAN743xState *s)
     }
     lan743x_flow_update(s);
     qemu_flush_queued_packets(qemu_get_queue(s->nic));
+    if (s->gen) {
+        lan743x_gen_kick(s->gen);
+    }
 }
 
 static void lan743x_rx_wire_timer_cb(void *opaque)
@@ -2994,17 +3014,113 @@ static void lan743x_tx_wire_timer_cb(void *opaque)
     lan743x_update_irq(s);
 }
 
-static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
-                               size_t size)
+/*
+ * A frame (without FCS) from the far end of the wire, which is free now:
+ * it takes its time on the wire and goes where the chip puts it.  @vh: a
+ * tap's virtio-net header, or zeros.  Returns false only when the wire is
+ * unpaced and the ring is full: the caller keeps the frame then.
+ */
+static bool lan743x_rx_frame(LAN743xState *s, const uint8_t *buf,
+                             size_t size, const struct virtio_net_hdr *vh)
 {
-    LAN743xState *s = qemu_get_nic_opaque(nc);
     uint32_t mac_rx = s->regs[R_MAC_RX];
-    size_t pad, len, frame_len, max, full = size;
-    struct virtio_net_hdr vh = { 0 };
+    size_t pad, len, frame_len, max;
     LAN743xPktInfo pi;
     uint32_t crc, status, quanta;
     int64_t stamp;
     int ch;
+
+    lan743x_wire_use(s, &s->rx_wire_free,
+                     lan743x_wire_bytes(MAX(size, LAN743X_MIN_FRAME) +
+                                        LAN743X_FCS_LEN));
+    stamp = lan743x_ptp_now(s);     /* it starts into the MAC now */
+    if (!FIELD_EX32(mac_rx, MAC_RX, RXEN) || size < ETH_HLEN) {
+        return true;
+    }
+    if (lan743x_is_pause(buf, size, &quanta)) {
+        lan743x_pause_received(s, quanta);
+        lan743x_update_irq(s);
+        return true;            /* MAC control: never for a ring */
+    }
+    if (!lan743x_rfe_accept(s, buf)) {
+        trace_lan743x_rx_filtered(size);
+        return true;
+    }
+
+    len = MAX(size, LAN743X_MIN_FRAME);
+    frame_len = len + LAN743X_FCS_LEN;
+    lan743x_parse(buf, size, &pi);
+    max = FIELD_EX32(mac_rx, MAC_RX, MAX_SIZE);
+    if (pi.vlan && FIELD_EX32(mac_rx, MAC_RX, FSE)) {
+        max += 4;
+    }
+    if (unlikely(s->fault) &&
+        lan743x_fault_rx_wire(s, size, frame_len > max ||
+                                       frame_len > LAN743X_MAX_FRAME)) {
+        lan743x_update_irq(s);
+        return true;
+    }
+    if (frame_len > max || frame_len > LAN743X_MAX_FRAME) {
+        trace_lan743x_rx_oversize(frame_len, max);
+        lan743x_stat_add(s, R_STAT_RX_OVERSIZE_FRAME_ERRORS, 1);
+        lan743x_update_irq(s);
+        return true;
+    }
+
+    ch = lan743x_rss_channel(s, buf, &pi);
+    if (!lan743x_rx_ready(s, ch)) {
+        lan743x_stat_add(s, R_STAT_RX_DROPPED_FRAMES, 1);
+        return true;
+    }
+
+    /* Build pad + frame + FCS in the scratch buffer */
+    pad = FIELD_EX32(s->regs[CH_REG(RX_CFG_B, ch)], RX_CFG_B, RX_PAD);
+    memset(s->rx_buf, 0, pad);
+    memcpy(s->rx_buf + pad, buf, size);
+    if (len > size) {
+        memset(s->rx_buf + pad + size, 0, len - size);
+    }
+    if (vh->flags & VIRTIO_NET_HDR_F_NEEDS_CSUM) {
+        /* Host-generated frame with a partial checksum: finish it */
+        size_t start = le16_to_cpu(vh->csum_start);
+        size_t field = start + le16_to_cpu(vh->csum_offset);
+
+        if (field + 2 <= size) {
+            uint8_t *f = s->rx_buf + pad;
+
+            stw_be_p(f + field, net_checksum_finish(
+                     lan743x_csum_add(f + start, size - start)));
+        }
+    }
+    crc = crc32(0, s->rx_buf + pad, len);
+    stl_le_p(s->rx_buf + pad + len, crc);
+    status = lan743x_rx_csum_status(s, s->rx_buf + pad, size, &pi);
+
+    if (!QSIMPLEQ_EMPTY(&s->rx_fifo[ch]) ||
+        !lan743x_rx_put(s, ch, s->rx_buf, pad + frame_len, frame_len,
+                        status, stamp)) {
+        trace_lan743x_rx_no_desc(ch);
+        if (!s->pace_wire) {
+            return false;   /* held until the driver moves the tail */
+        }
+        if (!lan743x_rx_fifo_push(s, ch, s->rx_buf, pad + frame_len,
+                                  frame_len, status, stamp)) {
+            lan743x_update_irq(s);
+            return true;
+        }
+        lan743x_flow_update(s);
+    }
+    lan743x_count_frame(s, true, buf, frame_len);
+    lan743x_update_irq(s);
+    return true;
+}
+
+static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
+                               size_t size)
+{
+    LAN743xState *s = qemu_get_nic_opaque(nc);
+    struct virtio_net_hdr vh = { 0 };
+    size_t full = size;
 
     if (unlikely(s->fault == LAN743X_FAULT_DEAD)) {
         return full;            /* nobody there to take it */
@@ -3028,90 +3144,40 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
         lan743x_timer_arm(s->rx_wire_timer, s->rx_wire_free);
         return 0;               /* QEMU queues it until the timer fires */
     }
-    lan743x_wire_use(s, &s->rx_wire_free,
-                     lan743x_wire_bytes(MAX(size, LAN743X_MIN_FRAME) +
-                                        LAN743X_FCS_LEN));
-    stamp = lan743x_ptp_now(s);     /* it starts into the MAC now */
-    if (!FIELD_EX32(mac_rx, MAC_RX, RXEN) || size < ETH_HLEN) {
-        return full;
-    }
-    if (lan743x_is_pause(buf, size, &quanta)) {
-        lan743x_pause_received(s, quanta);
-        lan743x_update_irq(s);
-        return full;            /* MAC control: never for a ring */
-    }
-    if (!lan743x_rfe_accept(s, buf)) {
-        trace_lan743x_rx_filtered(size);
-        return full;
-    }
-
-    len = MAX(size, LAN743X_MIN_FRAME);
-    frame_len = len + LAN743X_FCS_LEN;
-    lan743x_parse(buf, size, &pi);
-    max = FIELD_EX32(mac_rx, MAC_RX, MAX_SIZE);
-    if (pi.vlan && FIELD_EX32(mac_rx, MAC_RX, FSE)) {
-        max += 4;
-    }
-    if (unlikely(s->fault) &&
-        lan743x_fault_rx_wire(s, size, frame_len > max ||
-                                       frame_len > LAN743X_MAX_FRAME)) {
-        lan743x_update_irq(s);
-        return full;
-    }
-    if (frame_len > max || frame_len > LAN743X_MAX_FRAME) {
-        trace_lan743x_rx_oversize(frame_len, max);
-        lan743x_stat_add(s, R_STAT_RX_OVERSIZE_FRAME_ERRORS, 1);
-        lan743x_update_irq(s);
-        return full;
-    }
-
-    ch = lan743x_rss_channel(s, buf, &pi);
-    if (!lan743x_rx_ready(s, ch)) {
-        lan743x_stat_add(s, R_STAT_RX_DROPPED_FRAMES, 1);
-        return full;
-    }
-
-    /* Build pad + frame + FCS in the scratch buffer */
-    pad = FIELD_EX32(s->regs[CH_REG(RX_CFG_B, ch)], RX_CFG_B, RX_PAD);
-    memset(s->rx_buf, 0, pad);
-    memcpy(s->rx_buf + pad, buf, size);
-    if (len > size) {
-        memset(s->rx_buf + pad + size, 0, len - size);
-    }
-    if (vh.flags & VIRTIO_NET_HDR_F_NEEDS_CSUM) {
-        /* Host-generated frame with a partial checksum: finish it */
-        size_t start = le16_to_cpu(vh.csum_start);
-        size_t field = start + le16_to_cpu(vh.csum_offset);
-
-        if (field + 2 <= size) {
-            uint8_t *f = s->rx_buf + pad;
-
-            stw_be_p(f + field, net_checksum_finish(
-                     lan743x_csum_add(f + start, size - start)));
-        }
-    }
-    crc = crc32(0, s->rx_buf + pad, len);
-    stl_le_p(s->rx_buf + pad + len, crc);
-    status = lan743x_rx_csum_status(s, s->rx_buf + pad, size, &pi);
-
-    if (!QSIMPLEQ_EMPTY(&s->rx_fifo[ch]) ||
-        !lan743x_rx_put(s, ch, s->rx_buf, pad + frame_len, frame_len,
-                        status, stamp)) {
-        trace_lan743x_rx_no_desc(ch);
-        if (!s->pace_wire) {
-            return 0;   /* held by QEMU until the driver moves the tail */
-        }
-        if (!lan743x_rx_fifo_push(s, ch, s->rx_buf, pad + frame_len,
-                                  frame_len, status, stamp)) {
-            lan743x_update_irq(s);
-            return full;
-        }
-        lan743x_flow_update(s);
-    }
-    lan743x_count_frame(s, true, buf, frame_len);
-    lan743x_update_irq(s);
-    return full;
+    return lan743x_rx_frame(s, buf, size, &vh) ? full : 0;
 }
+
+/* The test traffic generator's frames enter the wire like the peer's */
+static int64_t lan743x_gen_offer(void *opaque, const uint8_t *buf,
+                                 size_t len, bool ignore_pause)
+{
+    LAN743xState *s = opaque;
+    static const struct virtio_net_hdr none;
+
+    if (unlikely(s->fault == LAN743X_FAULT_DEAD)) {
+        return 0;
+    }
+    if (s->pause_sent && !ignore_pause) {
+        return LAN743X_GEN_WAIT;
+    }
+    if (lan743x_wire_busy(s, s->rx_wire_free)) {
+        return s->rx_wire_free;
+    }
+    return lan743x_rx_frame(s, buf, len, &none) ? 0 : LAN743X_GEN_WAIT;
+}
+
+static void lan743x_gen_own_mac(void *opaque, uint8_t mac[ETH_ALEN])
+{
+    LAN743xState *s = opaque;
+
+    stl_le_p(mac, s->regs[R_MAC_RX_ADDRL]);
+    stw_le_p(mac + 4, s->regs[R_MAC_RX_ADDRH]);
+}
+
+static const LAN743xGenOps lan743x_gen_ops = {
+    .offer = lan743x_gen_offer,
+    .own_mac = lan743x_gen_own_mac,
+};
 
 static void lan743x_set_link_status(NetClientState *nc)
 {
@@ -3195,6 +3261,9 @@ static void lan743x_reset(DeviceState *dev)
     s->intx_level = 0;
     memset(s->eeprom, 0xff, sizeof(s->eeprom));
     pci_set_irq(PCI_DEVICE(s), 0);
+    if (s->gen) {
+        lan743x_gen_reset(s->gen);
+    }
     s->fault = LAN743X_FAULT_NONE;
     s->fault_arg = 0;
     s->fault_left = 0;
@@ -3321,6 +3390,9 @@ static uint64_t lan743x_mmio_read(void *opaque, hwaddr addr, unsigned size)
 
     if (unlikely(s->faults) && lan743x_fault_mmio_read(s, addr, &val)) {
         trace_lan743x_mmio_read(addr, lan743x_reg_name(addr), val);
+        return val;
+    }
+    if (unlikely(s->gen) && lan743x_gen_read(s->gen, addr, &val)) {
         return val;
     }
     switch (idx) {
@@ -3485,6 +3557,9 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
 
     if (unlikely(s->faults) && lan743x_fault_mmio_write(s, addr, val)) {
         lan743x_update_irq(s);
+        return;
+    }
+    if (unlikely(s->gen) && lan743x_gen_write(s->gen, addr, val)) {
         return;
     }
     if (addr >= A_RX_CFG_A && addr < A_RX_CFG_A + 0x40 * LAN743X_RX_CHANNELS) {
@@ -3801,6 +3876,9 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
     for (i = 0; i < LAN743X_RX_CHANNELS; i++) {
         QSIMPLEQ_INIT(&s->rx_fifo[i]);
     }
+    if (s->gen_on) {
+        s->gen = lan743x_gen_new(&lan743x_gen_ops, s);
+    }
     s->rx_buf = g_malloc(LAN743X_MAX_FRAME + 64);
     s->tx_buf = g_malloc(LAN743X_TX_BUF_SIZE);
     s->tx_seg = g_malloc(LAN743X_TX_BUF_SIZE);
@@ -3834,6 +3912,9 @@ static void lan743x_exit(PCIDevice *d)
     timer_free(s->mod_timer);
     timer_free(s->rx_wire_timer);
     timer_free(s->tx_wire_timer);
+    if (s->gen) {
+        lan743x_gen_free(s->gen);
+    }
     for (i = 0; i < LAN743X_RX_CHANNELS; i++) {
         lan743x_rx_fifo_flush(s, i);
     }
@@ -3862,6 +3943,7 @@ static Property lan743x_properties[] = {
     DEFINE_PROP_UINT32("x-int-mod-unit-ns", LAN743xState, int_mod_unit_ns,
                        1000),
     DEFINE_PROP_BOOL("x-faults", LAN743xState, faults, false),
+    DEFINE_PROP_BOOL("x-gen", LAN743xState, gen_on, false),
     DEFINE_PROP_END_OF_LIST(),
 };
 
