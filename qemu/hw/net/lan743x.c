@@ -1096,6 +1096,14 @@ static void lan743x_mii_access(LAN743xState *s, uint32_t acc)
  * not banked for a later burst.
  */
 #define LAN743X_WIRE_SLACK_NS   (50 * SCALE_US)
+/*
+ * How far ahead of its time the wire takes a frame: the frames due within
+ * this much go in one go, so that QEMU wakes once per batch of frames
+ * instead of once per frame.  Each frame keeps its own time on the wire
+ * (its timestamps are when it starts on it) and the average rate stays
+ * the line rate.
+ */
+#define LAN743X_WIRE_AHEAD_NS   (100 * SCALE_US)
 
 /* The speed the PHY negotiated (its partner advertises every mode) */
 static unsigned lan743x_link_mbps(LAN743xState *s)
@@ -1129,17 +1137,31 @@ static uint64_t lan743x_wire_bytes(size_t frame_len)
     return frame_len + LAN743X_WIRE_OVERHEAD;
 }
 
-/* Occupy the wire of one direction for @bytes (lan743x_wire_bytes()) */
-static void lan743x_wire_use(LAN743xState *s, int64_t *free, uint64_t bytes)
+/* When a frame put on a wire free from @free on starts on it */
+static int64_t lan743x_wire_start(LAN743xState *s, int64_t free)
 {
-    unsigned mbps = lan743x_link_mbps(s);
     int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
 
+    return s->pace_wire && lan743x_link_mbps(s) ? MAX(free, now) : now;
+}
+
+/*
+ * Occupy the wire of one direction for @bytes (lan743x_wire_bytes()).
+ * Returns when the frame starts on it: now, or later for a frame taken
+ * ahead of its time.
+ */
+static int64_t lan743x_wire_use(LAN743xState *s, int64_t *free,
+                                uint64_t bytes)
+{
+    unsigned mbps = lan743x_link_mbps(s);
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL), start;
+
     if (!s->pace_wire || !mbps) {
-        return;
+        return now;
     }
-    *free = MAX(*free, now - LAN743X_WIRE_SLACK_NS) +
-            (int64_t)(bytes * 8000 / mbps);
+    start = MAX(*free, now - LAN743X_WIRE_SLACK_NS);
+    *free = start + (int64_t)(bytes * 8000 / mbps);
+    return MAX(start, now);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1190,11 +1212,12 @@ static void lan743x_wire_use(LAN743xState *s, int64_t *free, uint64_t bytes)
  * modes and the RX timestamp FIFO.
  */
 
-/* The clock now, as ns, and its sub-ns fraction in *subns */
-static int64_t lan743x_ptp_read(LAN743xState *s, uint32_t *subns)
+/* The clock at virtual time @when, as ns, and its sub-ns part in *subns */
+static int64_t lan743x_ptp_read_at(LAN743xState *s, int64_t when,
+                                   uint32_t *subns)
 {
     uint32_t adj = s->regs[R_PTP_CLOCK_RATE_ADJ];
-    uint64_t elapsed = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) - s->ptp_ref;
+    uint64_t elapsed = when - s->ptp_ref;
     int64_t ns = s->ptp_base + (int64_t)elapsed;
     uint64_t lo, hi, whole;
     uint32_t part;
@@ -1213,6 +1236,12 @@ static int64_t lan743x_ptp_read(LAN743xState *s, uint32_t *subns)
         *subns = s->ptp_subns - part;
     }
     return ns;
+}
+
+static int64_t lan743x_ptp_read(LAN743xState *s, uint32_t *subns)
+{
+    return lan743x_ptp_read_at(s, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
+                               subns);
 }
 
 static int64_t lan743x_ptp_now(LAN743xState *s)
@@ -2320,13 +2349,16 @@ static void lan743x_ptp_tx_stamp(LAN743xState *s, uint8_t *p, size_t len,
 {
     LAN743xPktInfo pi;
     unsigned msg, n = s->ptp_tx_count;
-    uint32_t hdr = 0, ns;
+    uint32_t hdr = 0, ns, subns;
     uint64_t sec;
 
     if (!FIELD_EX32(s->regs[R_PTP_CMD_CTL], PTP_CMD_CTL, ENABLE)) {
         return;
     }
-    lan743x_ptp_split(lan743x_ptp_now(s), &sec, &ns);
+    /* when it starts on the wire */
+    lan743x_ptp_split(lan743x_ptp_read_at(s, lan743x_wire_start(s,
+                                          s->tx_wire_free), &subns),
+                      &sec, &ns);
     lan743x_parse(p, len, &pi);
     msg = lan743x_ptp_msg(p, len, &pi);
     if (msg) {
@@ -2394,10 +2426,12 @@ static void lan743x_tx_process(LAN743xState *s, int ch)
         bool expect_ext = false, last_seen = false, frame_ioc = false;
         uint32_t first0 = 0, first3 = 0;
 
-        if (lan743x_wire_busy(s, MAX(s->tx_wire_free, s->tx_pause_end))) {
+        if (lan743x_wire_busy(s, MAX(s->tx_wire_free - LAN743X_WIRE_AHEAD_NS,
+                                     s->tx_pause_end))) {
             /* the rest goes when the wire is free and the pause over */
             lan743x_timer_arm(s->tx_wire_timer,
-                              MAX(s->tx_wire_free, s->tx_pause_end));
+                              MAX(s->tx_wire_free - LAN743X_WIRE_AHEAD_NS,
+                                  s->tx_pause_end));
             break;
         }
         while (idx != tail && ndesc < ring_len) {
@@ -2980,6 +3014,24 @@ static void lan743x_pause_received(LAN743xState *s, uint32_t quanta)
     }
 }
 
+/*
+ * How far ahead of its time the wire may bring the next frame in (see
+ * LAN743X_WIRE_AHEAD_NS): not at all while frames wait in a FIFO, so that a
+ * FIFO fills at the line rate, as it does on the chip, and flow control
+ * starts when it would.
+ */
+static int64_t lan743x_rx_ahead(LAN743xState *s)
+{
+    int ch;
+
+    for (ch = 0; ch < LAN743X_RX_CHANNELS; ch++) {
+        if (s->rx_fifo_used[ch]) {
+            return 0;
+        }
+    }
+    return LAN743X_WIRE_AHEAD_NS;
+}
+
 /* Descriptors or the wire became available: take frames in again */
 static void lan743x_rx_kick(LAN743xState *s)
 {
@@ -3026,14 +3078,15 @@ static bool lan743x_rx_frame(LAN743xState *s, const uint8_t *buf,
     uint32_t mac_rx = s->regs[R_MAC_RX];
     size_t pad, len, frame_len, max;
     LAN743xPktInfo pi;
-    uint32_t crc, status, quanta;
+    uint32_t crc, status, quanta, subns;
     int64_t stamp;
     int ch;
 
-    lan743x_wire_use(s, &s->rx_wire_free,
-                     lan743x_wire_bytes(MAX(size, LAN743X_MIN_FRAME) +
-                                        LAN743X_FCS_LEN));
-    stamp = lan743x_ptp_now(s);     /* it starts into the MAC now */
+    /* its timestamp: when it starts into the MAC */
+    stamp = lan743x_wire_use(s, &s->rx_wire_free,
+                             lan743x_wire_bytes(MAX(size, LAN743X_MIN_FRAME) +
+                                                LAN743X_FCS_LEN));
+    stamp = lan743x_ptp_read_at(s, stamp, &subns);
     if (!FIELD_EX32(mac_rx, MAC_RX, RXEN) || size < ETH_HLEN) {
         return true;
     }
@@ -3140,8 +3193,9 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
         return 0;               /* the partner keeps it until released */
     }
     /* Every frame takes its time on the wire, taken in or not */
-    if (lan743x_wire_busy(s, s->rx_wire_free)) {
-        lan743x_timer_arm(s->rx_wire_timer, s->rx_wire_free);
+    if (lan743x_wire_busy(s, s->rx_wire_free - lan743x_rx_ahead(s))) {
+        lan743x_timer_arm(s->rx_wire_timer,
+                          s->rx_wire_free - lan743x_rx_ahead(s));
         return 0;               /* QEMU queues it until the timer fires */
     }
     return lan743x_rx_frame(s, buf, size, &vh) ? full : 0;
@@ -3160,8 +3214,8 @@ static int64_t lan743x_gen_offer(void *opaque, const uint8_t *buf,
     if (s->pause_sent && !ignore_pause) {
         return LAN743X_GEN_WAIT;
     }
-    if (lan743x_wire_busy(s, s->rx_wire_free)) {
-        return s->rx_wire_free;
+    if (lan743x_wire_busy(s, s->rx_wire_free - lan743x_rx_ahead(s))) {
+        return s->rx_wire_free - lan743x_rx_ahead(s);
     }
     return lan743x_rx_frame(s, buf, len, &none) ? 0 : LAN743X_GEN_WAIT;
 }
