@@ -38,7 +38,9 @@
  *  - the wire runs at the negotiated link speed (1000/100/10 Mbit/s),
  *    timed on the virtual clock: a frame occupies it for its length plus
  *    FCS, preamble and inter-frame gap (24 bytes, 60-byte minimum before
- *    FCS), in each direction, TSO segments one by one.  Frames arriving
+ *    FCS), in each direction, TSO segments one by one; frames due within
+ *    100 us are taken in one go (QEMU wakes per batch), each timestamped
+ *    at its own time on the wire.  Frames arriving
  *    while the guest's ring has no free descriptor wait in a per-channel
  *    RX FIFO (x-rx-fifo-size bytes, 32 KiB by default: the chip's size is
  *    not in our references, and the FIFO must hold more than the 21 KiB at
