@@ -7,38 +7,49 @@
  * does cache maintenance (ARM boards without snooping): the tests check
  * that an emulated board meant to be non-coherent really is.
  *
- *   /sys/kernel/debug/lan743x/<PCI name>/fail_ring_alloc
+ *   /sys/kernel/debug/lan743x/<PCI name>/fail_ring_alloc/
  *
- * Test-only fault injection.
- * Writing N makes the Nth ring-build allocation from now fail with -ENOMEM
- * (1 = the next one); the knob then disarms itself (reads 0 again).  0
- * disarms it.  Counted are the allocations of a ring being built, at open
- * or by a reconfiguration: for each RX ring its descriptor block, its
- * buffer policy state and then each buffer; for the TX ring its descriptor
- * block and its slot array.  Buffers refilled by NAPI are not counted.
- *
- * The tests need this because Debian's kernels have no fault injection
- * framework, and the -ENOMEM paths of a reconfiguration (old rings kept)
- * must be exercised on the real driver.
+ * On kernels built with CONFIG_FAULT_INJECTION_DEBUG_FS: a fault_attr of
+ * the kernel's fault-injection framework (probability, interval, times,
+ * space, verbose...; the kernel's fault-injection documentation) over the
+ * allocations of a ring being built, at open or by a reconfiguration: for
+ * each RX ring its descriptor block, its buffer policy state and then each
+ * buffer; for the TX ring its descriptor block and its slot array.
+ * Buffers refilled by NAPI are not counted (fail_function covers them).
+ * E.g. probability 100, times 1, space N: the Nth such allocation from
+ * now fails with -ENOMEM, once.
  */
 
-#include <linux/atomic.h>
 #include <linux/debugfs.h>
+#include <linux/fault-inject.h>
 
 #include "lan743x_main.h"
 
 static struct dentry *lan743x_debugfs_root;
 
+#ifdef CONFIG_FAULT_INJECTION_DEBUG_FS
 /**
  * lan743x_fail_ring_alloc() - should this ring-build allocation fail
  * @adapter: adapter
  *
- * Return: true for the allocation the fail_ring_alloc knob picked.
+ * Return: true when the fail_ring_alloc fault attribute says so.
  */
 bool lan743x_fail_ring_alloc(struct lan743x_adapter *adapter)
 {
-	return atomic_dec_if_positive(&adapter->fail_ring_alloc) == 0;
+	return should_fail(&adapter->fail_ring_alloc, 1);
 }
+
+static void lan743x_debugfs_add_faults(struct lan743x_adapter *adapter)
+{
+	adapter->fail_ring_alloc = (struct fault_attr)FAULT_ATTR_INITIALIZER;
+	fault_create_debugfs_attr("fail_ring_alloc", adapter->debugfs,
+				  &adapter->fail_ring_alloc);
+}
+#else
+static void lan743x_debugfs_add_faults(struct lan743x_adapter *adapter)
+{
+}
+#endif
 
 /**
  * lan743x_debugfs_add() - the device's debugfs directory
@@ -48,13 +59,11 @@ bool lan743x_fail_ring_alloc(struct lan743x_adapter *adapter)
  */
 void lan743x_debugfs_add(struct lan743x_adapter *adapter)
 {
-	atomic_set(&adapter->fail_ring_alloc, 0);
 	adapter->debugfs = debugfs_create_dir(pci_name(adapter->pdev),
 					      lan743x_debugfs_root);
 	debugfs_create_bool("dma_coherent", 0400, adapter->debugfs,
 			    &adapter->dma_coherent);
-	debugfs_create_atomic_t("fail_ring_alloc", 0600, adapter->debugfs,
-				&adapter->fail_ring_alloc);
+	lan743x_debugfs_add_faults(adapter);
 }
 
 /**

@@ -5,6 +5,7 @@
 #ifndef _LAN743X_MAIN_H
 #define _LAN743X_MAIN_H
 
+#include <linux/fault-inject.h>
 #include <linux/netdevice.h>
 #include <linux/pci.h>
 #include <linux/types.h>
@@ -153,7 +154,8 @@ struct lan743x_hw_stats {
  * @dma_coherent: the device's DMA is cache-coherent (no cache maintenance
  *	on map and sync); reported at probe and in debugfs
  * @debugfs: the device's debugfs directory
- * @fail_ring_alloc: test-only fault injection (lan743x_debugfs.c)
+ * @fail_ring_alloc: ring-build allocations to fail, on kernels with fault
+ *	injection (lan743x_debugfs.c)
  */
 struct lan743x_adapter {
 	struct net_device *netdev;
@@ -195,7 +197,9 @@ struct lan743x_adapter {
 	bool dma_fenced;
 	bool dma_coherent;
 	struct dentry *debugfs;
-	atomic_t fail_ring_alloc;
+#ifdef CONFIG_FAULT_INJECTION_DEBUG_FS
+	struct fault_attr fail_ring_alloc;
+#endif
 };
 
 static inline u32 lan743x_rd32(struct lan743x_adapter *adapter, u32 reg)
@@ -252,7 +256,14 @@ void lan743x_get_stats64(struct net_device *netdev,
 extern const char * const lan743x_hw_stat_names[LAN743X_HW_STAT_CNT];
 
 /* lan743x_debugfs.c */
+#ifdef CONFIG_FAULT_INJECTION_DEBUG_FS
 bool lan743x_fail_ring_alloc(struct lan743x_adapter *adapter);
+#else
+static inline bool lan743x_fail_ring_alloc(struct lan743x_adapter *adapter)
+{
+	return false;
+}
+#endif
 void lan743x_debugfs_add(struct lan743x_adapter *adapter);
 void lan743x_debugfs_remove(struct lan743x_adapter *adapter);
 void lan743x_debugfs_init(void);

@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # A reconfiguration that cannot get memory keeps the old rings.  With
-# iperf3 running both ways, the test-only debugfs knob fail_ring_alloc
-# (driver/lan743x_debugfs.c) fails one allocation of the new rings: the
-# first one, a ring's policy state, or a buffer in the middle of a ring's
-# refill after whole rings were built and must be freed again.  Tried: a
+# iperf3 running both ways, the driver's fault attribute fail_ring_alloc
+# (the kernel's fault-injection framework in debugfs, on kernels built
+# with it: the debug kernel; driver/lan743x_debugfs.c) fails one
+# allocation of the new rings: the first one, a ring's policy state, or a
+# buffer in the middle of a ring's refill after whole rings were built and
+# must be freed again.  Tried: a
 # private flag switch, -G rx, -G rx-buf-len, -G tx, -G rx + tx, an MTU
 # change.  Each must fail with ENOMEM and its message (extack, or the
 # kernel log where the interface has none), change no setting, count a
@@ -21,8 +23,12 @@ dbg=/sys/kernel/debug
 [ -d $dbg/lan743x ] || mount -t debugfs debugfs $dbg ||
 	fail "cannot mount debugfs"
 pci=$(basename "$(readlink "/sys/class/net/$IF/device")")
-knob=$dbg/lan743x/$pci/fail_ring_alloc
-[ -f "$knob" ] || fail "no fault knob $knob"
+fa=$dbg/lan743x/$pci/fail_ring_alloc
+if [ ! -d "$fa" ]; then
+	[ ! -d $dbg/fail_page_alloc ] ||
+		fail "the kernel has fault injection, but the driver no $fa"
+	skip "this kernel has no fault injection (CONFIG_FAULT_INJECTION_DEBUG_FS): runs on the debug kernel"
+fi
 
 RXMSG="no memory for new RX rings, old ones kept"
 TXMSG="no memory for the new TX ring, old one kept"
@@ -37,10 +43,14 @@ nomem() {
 	ref=$(settings)
 	f0=$(ethstat rx_buf_alloc_fail)
 	d0=$(dmesg | wc -l)
-	echo "$at" >"$knob"
+	# allocation AT from now fails, once, quietly
+	echo 0 >"$fa/verbose"
+	echo "$at" >"$fa/space"
+	echo 1 >"$fa/times"
+	echo 100 >"$fa/probability"
 	"$@" >/tmp/nm.out 2>&1 && fail "[$*] succeeded with allocation $at failing"
-	left=$(cat "$knob")
-	echo 0 >"$knob"
+	left=$(cat "$fa/times")
+	echo 0 >"$fa/probability"
 	[ "$left" = 0 ] || fail "[$*] never reached allocation $at"
 	grep -q "Cannot allocate memory" /tmp/nm.out ||
 		fail "[$*] failed, but not with ENOMEM: $(tail -n 1 /tmp/nm.out)"
@@ -98,6 +108,6 @@ log "$(settings)"
 unload_module || exit 1
 [ ! -e $dbg/lan743x ] || fail "debugfs directory left after rmmod"
 load_module || exit 1
-[ -f "$knob" ] || fail "no fault knob after reload"
+[ -d "$fa" ] || fail "no fault attribute after reload"
 trap - EXIT
 echo "10 reconfigurations failing on one allocation kept the old rings and traffic; normal ones work; rmmod clean"

@@ -83,7 +83,7 @@ tx = re.findall(r'^\tLAN743X_TXX?_STAT\((\w+)\)',
 tx += re.findall(r'^\tLAN743X_TXX?_STAT\((\w+)\)',
                  block(ethtool, 'lan743x_txx_stat_desc[]'), re.M)
 flags = re.findall(r'"([\w-]+)"', block(ethtool, 'lan743x_priv_flags[]'))
-dbgfs = re.findall(r'debugfs_create_\w+\("(\w+)"',
+dbgfs = re.findall(r'(?:debugfs_create_\w+|fault_create_debugfs_attr)\("(\w+)"',
                    src('lan743x_debugfs.c'))
 params = []
 for f in glob.glob(os.path.join(drv, 'lan743x_*.c')):
