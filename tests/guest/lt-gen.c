@@ -16,8 +16,8 @@
  * the datagrams left in flight when the generator is done are waited for
  * MS milliseconds (default 200) of silence.
  * tcp: listens on PORT, has the generator connect and send BYTES (K, M, G
- * suffixes), or stream for SECS seconds after which it is stopped, and
- * reads to the end.
+ * suffixes; up to 2 GiB - 64 KiB), or stream for SECS seconds after which
+ * it is stopped, and reads to the end.
  * -c checks every payload byte against the generator's pattern.  -a: the
  * generator's IPv4 address (default: in IF's subnet, host part + 100).
  *
@@ -64,6 +64,7 @@
 #define MODE_TCP	2
 #define MODE_NO_PAUSE	0x100
 #define GEN_PORT	40000
+#define GEN_TCP_MAX	(0x80000000u - 0x10000u)	/* one sequence space */
 
 static volatile uint32_t *bar;
 static char error[128];
@@ -252,9 +253,9 @@ int main(int argc, char **argv)
 		wr(GEN_COUNT, count);
 	} else {
 		/* a timed stream: more than it can carry, stopped at the end */
-		bytes = count ? count : 0xffffffffu;
-		if (bytes > 0xffffffffu) {
-			fprintf(stderr, "lt-gen: up to 4 GiB per stream\n");
+		bytes = count ? count : GEN_TCP_MAX;
+		if (bytes > GEN_TCP_MAX) {
+			fprintf(stderr, "lt-gen: up to 2 GiB - 64 KiB per stream\n");
 			return 1;
 		}
 		wr(GEN_MODE, MODE_TCP);

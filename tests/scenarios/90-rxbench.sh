@@ -29,10 +29,18 @@ for arg in $(cat /proc/cmdline); do
 	esac
 done
 
-# The peer's tap takes the largest MTU any run may use; rxbench sets ours.
-trap restore_mtu EXIT
-r=$(peer_cmd "MTU 9000") || true
-[ "$r" = OK ] || fail "peer refused MTU 9000: $r"
+# The source: iperf3 on the peer (this scenario), or the model's traffic
+# generator (93-rxbench-gen sets RXBENCH_SOURCE=gen and runs this file).
+source=${RXBENCH_SOURCE:-peer}
+if [ "$source" = peer ]; then
+	# The peer's tap takes the largest MTU any run may use; rxbench sets ours.
+	trap restore_mtu EXIT
+	r=$(peer_cmd "MTU 9000") || true
+	[ "$r" = OK ] || fail "peer refused MTU 9000: $r"
+	src_args="-s $PEER -P $IPERF_PORT"
+else
+	src_args=-g
+fi
 
 out=/tmp/rxbench
 marks=/tmp/marks.txt
@@ -66,7 +74,8 @@ guest=/tmp/guest.txt
 	ethtool -g "$IF" 2>/dev/null | sed 's/^/ring: /'
 } >"$guest"
 # shellcheck disable=SC2086 # opts is a word list on purpose
-sh /lib/lt/lan743x-rxbench -s "$PEER" -P "$IPERF_PORT" -i "$IF" -o "$out" \
+# shellcheck disable=SC2086 # src_args too
+sh /lib/lt/lan743x-rxbench $src_args -i "$IF" -o "$out" \
 	${hook:+-x "$hook"} $opts
 rc=$?
 [ -s "$out/results.csv" ] || fail "rxbench wrote no results (exit $rc)"

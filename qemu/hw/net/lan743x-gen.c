@@ -23,7 +23,8 @@
  * GEN_RATE   0x1f4c  UDP datagrams per second (0: back to back).  Held
  *                    back (pause, busy wire), it catches up at the line
  *                    rate, so the average stays the rate
- * GEN_COUNT  0x1f50  UDP datagrams, or TCP payload bytes, to send
+ * GEN_COUNT  0x1f50  UDP datagrams, or TCP payload bytes (up to 2^31 - 64
+ *                    KiB: one sequence space), to send
  * GEN_SRC_IP 0x1f54  the generator's IPv4 address (10.0.1.2 = 0x0a000102)
  * GEN_DST_IP 0x1f58  the receiver's IPv4 address
  * GEN_PORTS  0x1f5c  the generator's port << 16 | the receiver's port
@@ -38,7 +39,8 @@
  * number (from 0, big endian); byte i >= 4 is (seq + i) & 0xff.  TCP: the
  * generator opens the connection (SYN with MSS and window scale 0, no
  * SACK, no timestamps), sends its bytes as fast as the receiver's window
- * and the wire allow (byte k of the stream is k % 251), sends again from
+ * and the wire allow (byte k of the stream is k % 251; PSH at the end of
+ * every 64 KiB, as a sender writing that much at a time), sends again from
  * the first unacknowledged byte after 3 duplicate ACKs or 200 ms without
  * progress, then sends FIN and is DONE when that is acked.  No congestion
  * control: it is the wire's partner, and the wire is paced and flow
@@ -49,6 +51,7 @@
 #include "qemu/osdep.h"
 #include "qemu/bswap.h"
 #include "qemu/timer.h"
+#include "qemu/units.h"
 #include "net/checksum.h"
 #include "net/eth.h"
 #include "lan743x-gen.h"
@@ -82,6 +85,8 @@
 #define GEN_TCP_MSS         1460
 #define GEN_TCP_RTO_NS      (200 * SCALE_MS)
 #define GEN_TCP_SYN_NS      NANOSECONDS_PER_SECOND
+#define GEN_TCP_MAX_BYTES   (0x80000000u - 0x10000u)
+#define GEN_TCP_WRITE       (64 * KiB)
 
 #define TH_FIN  0x01
 #define TH_SYN  0x02
@@ -255,7 +260,8 @@ static bool gen_udp_next(LAN743xGen *g, int64_t now)
 
 static uint32_t gen_tcp_end(LAN743xGen *g)
 {
-    return g->iss + 1 + g->count;       /* sequence number of the FIN */
+    /* the sequence number of the FIN, within half the sequence space */
+    return g->iss + 1 + MIN(g->count, GEN_TCP_MAX_BYTES);
 }
 
 static uint8_t *gen_tcp_hdr(LAN743xGen *g, uint32_t seq, uint8_t flags,
@@ -359,8 +365,14 @@ static bool gen_tcp_next(LAN743xGen *g, int64_t now)
             }
             seg = room;         /* nothing in flight: what fits */
         }
-        p = gen_tcp_hdr(g, g->snd_nxt, TH_ACK | TH_PSH, 0, seg);
         k = g->snd_nxt - g->iss - 1;    /* stream offset */
+        /*
+         * PSH where a sender's write of GEN_TCP_WRITE bytes would end (a
+         * PSH on every segment would stop the receiver's GRO)
+         */
+        p = gen_tcp_hdr(g, g->snd_nxt, TH_ACK |
+                        ((k + seg) % GEN_TCP_WRITE < seg ||
+                         g->snd_nxt + seg == end ? TH_PSH : 0), 0, seg);
         for (i = 0; i < seg; i++) {
             p[i] = (k + i) % 251;
         }
