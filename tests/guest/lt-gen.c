@@ -24,8 +24,11 @@
  * Prints "key value" lines: thr (payload bits per second), pkts
  * (datagrams received; TCP: 0), sent (frames the generator sent), lost,
  * lost_pct, retrans (TCP segments sent again), secs (from the start to
- * the last datagram or the end of the stream), gen_usecs, order_errors,
- * pattern_errors, bytes, error (empty when none).  Exit status 0, 1 on a
+ * the last datagram or the end of the stream), gen_usecs, order_errors
+ * (datagrams that came after a later one; a gap is a loss, not an order
+ * error), pattern_errors, bytes, error (empty when none).  A run that
+ * does not end (the generator still running long after its datagrams
+ * were due, a stream silent for 10 s) is stopped and reported as failed.  Exit status 0, 1 on a
  * setup error, 2 when the run failed (error set).
  */
 #include <arpa/inet.h>
@@ -41,6 +44,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -89,7 +93,10 @@ static double now(void)
 
 static void die(const char *what)
 {
-	fprintf(stderr, "lt-gen: %s: %s\n", what, errno ? strerror(errno) : "");
+	if (errno)
+		fprintf(stderr, "lt-gen: %s: %s\n", what, strerror(errno));
+	else
+		fprintf(stderr, "lt-gen: %s\n", what);
 	exit(1);
 }
 
@@ -125,6 +132,10 @@ static void map_bar(const char *ifname)
 	if (bar == MAP_FAILED)
 		die("mmap BAR0");
 	close(fd);
+	if (rd(GEN_CTL) == 0xffffffff) {
+		errno = 0;
+		die("BAR0 reads all ones: the device does not answer");
+	}
 	/* GEN_SENT is read-only in the generator, a plain register without */
 	wr(GEN_SENT, 0xdeadbeef);
 	if (rd(GEN_SENT) == 0xdeadbeef) {
@@ -267,8 +278,16 @@ int main(int argc, char **argv)
 	t_last = t0;
 	wr(GEN_CTL, CTL_RUNNING);
 	if (udp) {
-		double quiet = 0;
+		double quiet = 0, limit;
 		uint32_t next = 0;
+
+		/*
+		 * Give up when the generator runs far longer than its datagrams
+		 * take: 4 times their time at the rate, or at 10 Mbit/s when
+		 * back to back (the slowest link), and 30 s more.
+		 */
+		limit = 30 + 4.0 * count *
+			(pps ? 1.0 / pps : (len + 66) * 8 / 1e7);
 
 		fcntl(fd, F_SETFL, O_NONBLOCK);
 		for (;;) {
@@ -287,9 +306,10 @@ int main(int argc, char **argv)
 				}
 				seq = (uint32_t)buf[0] << 24 | buf[1] << 16 |
 				      buf[2] << 8 | buf[3];
-				if (seq != next)
+				if (seq < next)
 					order++;
-				next = seq + 1;
+				else
+					next = seq + 1;
 				if (check) {
 					uint32_t i;
 
@@ -301,6 +321,12 @@ int main(int argc, char **argv)
 				}
 			}
 			ctl = rd(GEN_CTL);
+			if (ctl & CTL_RUNNING && now() - t0 > limit) {
+				gen_stop();
+				snprintf(error, sizeof(error),
+					 "generator-running-after-%.0fs", limit);
+				break;
+			}
 			if (ctl & CTL_RUNNING)
 				continue;
 			if (got >= rd(GEN_SENT))
@@ -312,6 +338,7 @@ int main(int argc, char **argv)
 		}
 	} else {
 		struct pollfd p = { fd, POLLIN, 0 };
+		struct timeval tv = { 10, 0 };
 		uint64_t k = 0;
 		int c;
 		ssize_t n;
@@ -325,6 +352,7 @@ int main(int argc, char **argv)
 		c = accept(fd, NULL, NULL);
 		if (c < 0)
 			die("accept");
+		setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 		while ((n = read(c, buf, sizeof(buf))) > 0) {
 			if (check) {
 				ssize_t i;
@@ -340,10 +368,15 @@ int main(int argc, char **argv)
 				break;
 			}
 		}
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			gen_stop();
+			snprintf(error, sizeof(error), "stream-silent-10s-at-%llu",
+				 (unsigned long long)k);
+		}
 		got = 0;
 		bytes = k;
 		close(c);
-		if (count && k != count)
+		if (!error[0] && count && k != count)
 			snprintf(error, sizeof(error), "stream-ended-at-%llu",
 				 (unsigned long long)k);
 	}
