@@ -28,8 +28,8 @@
  * (datagrams that came after a later one; a gap is a loss, not an order
  * error), pattern_errors, bytes, error (empty when none).  A run that
  * does not end (the generator still running long after its datagrams
- * were due, a stream silent for 10 s) is stopped and reported as failed.  Exit status 0, 1 on a
- * setup error, 2 when the run failed (error set).
+ * were due, a stream silent for 10 s) is stopped and reported as failed.
+ * Exit status 0, 1 on a setup error, 2 when the run failed (error set).
  */
 #include <arpa/inet.h>
 #include <errno.h>
