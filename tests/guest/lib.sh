@@ -442,6 +442,32 @@ load_module() {
 	}
 }
 
+# DMA-API debugging's list of live mappings (the debug kernel only): one
+# line per mapping, "DEVICE DRIVER TYPE idx N P=.. N=.. D=.. L=LEN DIR ..".
+DMA_DUMP=/sys/kernel/debug/dma-api/dump
+
+# pci_of_if: the PCI device name (0000:00:01.0) of IF.
+pci_of_if() { basename "$(readlink "/sys/class/net/$IF/device")"; }
+
+# dma_left DEVICE: "ALL PP": the mappings DMA-API debugging still holds for
+# DEVICE, all of them and those shaped like page_pool's (a streaming
+# mapping of one 4 KiB page, DMA_FROM_DEVICE; the debug kernel is x86_64).
+# Read after rmmod, when the driver has unmapped everything of its own.
+dma_left() {
+	awk -v d="$1" '$1 == d { n++
+			if ($3 == "single" && $9 == "L=1000" && $10 == "DMA_FROM_DEVICE") p++ }
+		END { print n + 0, p + 0 }' "$DMA_DUMP"
+}
+
+# dma_unbind_count SINCE: the count of DMA-API's last "pending DMA
+# allocations while released from device" report after kernel log line
+# SINCE, or nothing.
+dma_unbind_count() {
+	dmesg | tail -n +$(($1 + 1)) |
+		sed -n 's/.*pending DMA allocations while released from device \[count=\([0-9]*\)\].*/\1/p' |
+		tail -n 1
+}
+
 # The kernel's own selftests, run unchanged (33, 36).  A scenario sets
 # bad='' nbad=0 summary='' first, judges each test with ksft_judge and
 # ends with ksft_verdict.
