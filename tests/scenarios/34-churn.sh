@@ -6,9 +6,12 @@
 # again before the next.  The sequence comes from a seed that is logged;
 # tests/run --append lt.churn_seed=N replays it.
 # Made for the debug kernel (make check-full), where a leak, a lockdep or
-# KASAN report, or a DMA-API error fails it; runs anywhere.
+# KASAN report, or a DMA-API error fails it; runs anywhere.  A reload
+# accepts page_pool pages a socket still holds at rmmod, and checks that
+# this is all DMA-API reports, as 18-reload-cycles does (lib-traffic.sh).
 # sets: churn
 # timeout: 1500
+# dmesg-allow: known:page-pool-unbind
 
 rxp_only_ours
 . /lib/lt/scenarios/lib-traffic.sh
@@ -78,8 +81,7 @@ churn_op() {
 		[ "$r" = OK ] || echo "peer refused LINK-FLAP: $r"
 		;;
 	reload)
-		unload_module >/tmp/churn.out && load_module >/tmp/churn.out ||
-			cat /tmp/churn.out
+		reload_checked reload
 		# the module comes back with its defaults, the peer keeps its MTU
 		[ "$mtu" = 1500 ] || ip link set dev "$IF" mtu "$mtu"
 		;;
@@ -101,5 +103,6 @@ done </tmp/churn.plan
 cycle_ready "after $cycles cycles"
 iperf_stop
 iperf_check || exit 1
+back=$(reload_drained) || fail "$back"
 tally=$(echo "$counts" | tr ' ' '\n' | sed '/^$/d' | sort | uniq -c | awk '{ printf "%s %s, ", $2, $1 }')
-echo "$cycles churn cycles (seed $seed: ${tally%, }) under iperf3 --bidir, traffic back after each ($restarts iperf3 restarts)"
+echo "$cycles churn cycles (seed $seed: ${tally%, }) under iperf3 --bidir, traffic back after each ($restarts iperf3 restarts)$back"

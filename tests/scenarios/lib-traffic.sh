@@ -108,3 +108,93 @@ iperf_check() {
 	echo "final iperf3 --bidir run failed: $(grep -v '^ *$' /tmp/ipchk.err | tail -n 1)"
 	return 1
 }
+
+# Module reloads under traffic (18, 34).  Pages of the page_pool policy
+# that sockets still hold at rmmod stay DMA-mapped before Linux 6.15
+# (tests/README.md, "Known upstream limitations"; such scenarios carry
+# "dmesg-allow: known:page-pool-unbind").  On the debug kernel, with our
+# driver, the reloads check that this is all DMA-API's report is: after
+# the rmmod, with the driver gone, only page_pool can still unmap a
+# mapping of the device, so whatever DMA-API holds for it must be
+# page-sized DMA_FROM_DEVICE, no more than the report counted, with
+# rx-page-pool on.  reload_drained then checks that they all come back.
+unbind_held=0
+unbind_n=0
+
+# reload_checked WHEN: rmmod and load again; on failure prints why
+# (prefixed with WHEN) and returns 1.  Progress goes to stderr.
+reload_checked() {
+	if [ -r "$DMA_DUMP" ] && [ "$DRIVER" = ours ]; then
+		rc_pci=$(pci_of_if)
+		rc_policy=$(rxp_flag rx-page-pool)
+		rc_since=$(dmesg | wc -l)
+	else
+		rc_pci=
+	fi
+	unload_module >/tmp/rc.out || {
+		echo "$1: $(cat /tmp/rc.out) under traffic"
+		return 1
+	}
+	[ -z "$rc_pci" ] || unbind_dma_check "$1" || return 1
+	load_module >/tmp/rc.out || {
+		echo "$1: $(cat /tmp/rc.out)"
+		return 1
+	}
+}
+
+unbind_dma_check() {
+	read -r all pp <<-EOT
+		$(dma_left "$rc_pci")
+	EOT
+	reported=$(dma_unbind_count "$rc_since")
+	[ "$all" -eq 0 ] && [ -z "$reported" ] && return 0
+	left="$all DMA mappings left on $rc_pci after rmmod"
+	if [ "$pp" -ne "$all" ]; then
+		echo "$1: $((all - pp)) of the $left are not page-sized DMA_FROM_DEVICE"
+	elif [ "$rc_policy" != on ]; then
+		echo "$1: $left, with rx-page-pool $rc_policy"
+	elif [ -z "$reported" ]; then
+		echo "$1: $left, but no DMA-API report"
+	elif [ "$all" -gt "$reported" ]; then
+		echo "$1: $left, DMA-API counted $reported"
+	else
+		log "$1: DMA-API counted $reported mappings pending at unbind, $all left after rmmod" >&2
+		unbind_held=$((unbind_held + reported))
+		unbind_n=$((unbind_n + 1))
+		return 0
+	fi
+	return 1
+}
+
+# reload_drained: after the traffic stopped and the sockets closed, one
+# more rmmod on the debug kernel must leave no mapping of the device
+# within 30 s (times TSCALE): each page came back and its destroyed pool
+# unmapped it.  Prints a summary to append to the result, or why not and
+# returns 1; progress goes to stderr.
+reload_drained() {
+	[ -r "$DMA_DUMP" ] && [ "$DRIVER" = ours ] || return 0
+	rc_pci=$(pci_of_if)
+	unload_module >/tmp/rc.out || {
+		echo "after the traffic: $(cat /tmp/rc.out)"
+		return 1
+	}
+	t=0
+	while :; do
+		read -r all pp <<-EOT
+			$(dma_left "$rc_pci")
+		EOT
+		[ "$all" -gt 0 ] || break
+		[ $t -lt $((30 * TSCALE)) ] || {
+			echo "$all DMA mappings ($pp page-sized DMA_FROM_DEVICE) still on $rc_pci $t s after the traffic stopped and the driver was unloaded"
+			return 1
+		}
+		sleep 1
+		t=$((t + 1))
+	done
+	load_module >/tmp/rc.out || {
+		echo "after the traffic: $(cat /tmp/rc.out)"
+		return 1
+	}
+	log "DMA-API counted $unbind_held mappings pending at $unbind_n unbinds; none left $t s after the traffic stopped" >&2
+	echo "; page_pool pages pending at $unbind_n unbinds, none left after the traffic"
+}
