@@ -318,6 +318,36 @@ static int lan743x_set_pauseparam(struct net_device *netdev,
 	return 0;
 }
 
+/*
+ * Why an interface that is up has no link ("Link detected: no (Autoneg,
+ * ...)" in ethtool), from the PHY's clause-22 registers.  A BASE-T PHY
+ * without cable diagnostics cannot tell a missing cable from a silent
+ * partner, so "No cable" is never reported.
+ */
+static int lan743x_get_link_ext_state(struct net_device *netdev,
+				      struct ethtool_link_ext_state_info *info)
+{
+	struct phy_device *phydev = netdev->phydev;
+	int aner;
+
+	if (!phydev || !netif_running(netdev) || phydev->link)
+		return -ENODATA;
+	info->link_ext_state = ETHTOOL_LINK_EXT_STATE_AUTONEG;
+	if (phydev->autoneg != AUTONEG_ENABLE) {
+		info->autoneg =
+			ETHTOOL_LINK_EXT_SUBSTATE_AN_NO_PARTNER_DETECTED_FORCE_MODE;
+		return 0;
+	}
+	/* A partner that autonegotiates, but no mode both can use */
+	aner = phy_read(phydev, MII_EXPANSION);
+	if (aner < 0)
+		return -ENODATA;
+	info->autoneg = aner & EXPANSION_NWAY ?
+			ETHTOOL_LINK_EXT_SUBSTATE_AN_NO_HCD :
+			ETHTOOL_LINK_EXT_SUBSTATE_AN_NO_PARTNER_DETECTED;
+	return 0;
+}
+
 /* The MAC's pause frame counters (ethtool --include-statistics -a) */
 static void lan743x_get_pause_stats(struct net_device *netdev,
 				    struct ethtool_pause_stats *ps)
@@ -643,6 +673,7 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.get_msglevel		= lan743x_get_msglevel,
 	.set_msglevel		= lan743x_set_msglevel,
 	.get_link		= ethtool_op_get_link,
+	.get_link_ext_state	= lan743x_get_link_ext_state,
 	.get_link_ksettings	= phy_ethtool_get_link_ksettings,
 	.set_link_ksettings	= phy_ethtool_set_link_ksettings,
 	.nway_reset		= phy_ethtool_nway_reset,

@@ -451,11 +451,12 @@ pci_of_if() { basename "$(readlink "/sys/class/net/$IF/device")"; }
 
 # dma_left DEVICE: "ALL PP": the mappings DMA-API debugging still holds for
 # DEVICE, all of them and those shaped like page_pool's (a streaming
-# mapping of one 4 KiB page, DMA_FROM_DEVICE; the debug kernel is x86_64).
+# mapping of one whole page of order 0 to 3, 4 to 32 KiB, DMA_FROM_DEVICE;
+# the debug kernel is x86_64).
 # Read after rmmod, when the driver has unmapped everything of its own.
 dma_left() {
 	awk -v d="$1" '$1 == d { n++
-			if ($3 == "single" && $9 == "L=1000" && $10 == "DMA_FROM_DEVICE") p++ }
+			if ($3 == "single" && $9 ~ /^L=[1248]000$/ && $10 == "DMA_FROM_DEVICE") p++ }
 		END { print n + 0, p + 0 }' "$DMA_DUMP"
 }
 

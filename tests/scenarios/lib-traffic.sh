@@ -116,7 +116,8 @@ iperf_check() {
 # driver, the reloads check that this is all DMA-API's report is: after
 # the rmmod, with the driver gone, only page_pool can still unmap a
 # mapping of the device, so whatever DMA-API holds for it must be
-# page-sized DMA_FROM_DEVICE, no more than the report counted, with
+# whole pages (4 to 32 KiB: page_pool's orders 0 to 3) mapped
+# DMA_FROM_DEVICE, no more than the report counted, with
 # rx-page-pool on.  reload_drained then checks that they all come back.
 unbind_held=0
 unbind_n=0
@@ -150,7 +151,7 @@ unbind_dma_check() {
 	[ "$all" -eq 0 ] && [ -z "$reported" ] && return 0
 	left="$all DMA mappings left on $rc_pci after rmmod"
 	if [ "$pp" -ne "$all" ]; then
-		echo "$1: $((all - pp)) of the $left are not page-sized DMA_FROM_DEVICE"
+		echo "$1: $((all - pp)) of the $left are not whole pages mapped DMA_FROM_DEVICE"
 	elif [ "$rc_policy" != on ]; then
 		echo "$1: $left, with rx-page-pool $rc_policy"
 	elif [ -z "$reported" ]; then
@@ -185,7 +186,7 @@ reload_drained() {
 		EOT
 		[ "$all" -gt 0 ] || break
 		[ $t -lt $((30 * TSCALE)) ] || {
-			echo "$all DMA mappings ($pp page-sized DMA_FROM_DEVICE) still on $rc_pci $t s after the traffic stopped and the driver was unloaded"
+			echo "$all DMA mappings ($pp whole pages DMA_FROM_DEVICE) still on $rc_pci $t s after the traffic stopped and the driver was unloaded"
 			return 1
 		}
 		sleep 1
