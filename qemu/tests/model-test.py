@@ -9,7 +9,12 @@ model and the frames it transmits can be captured.
 
     qemu/tests/model-test.py [path/to/qemu-system-x86_64]
 
-Covers: identity, reset handshakes, MDIO, RX into a ring (single and
+Covers: identity, reset handshakes, MDIO, the PHY's link (two chips on
+one x-cable: autonegotiation outcomes with the partner's abilities in
+ANLPAR/STAT1000, master/slave, parallel detection, forced modes, the link
+down for the negotiation time on a restart, its latched drop, a partner
+powered down, a cable with one end; without x-cable a partner that takes
+every mode; no frames either way without a link), RX into a ring (single and
 multi-buffer frames, FCS, timestamp extension descriptor, RX pad, filters,
 oversize), TX (checksum insertion, TSO), the wire paced at line rate in
 both directions and the RX FIFO's overflow drops, 802.3x flow control
@@ -64,7 +69,7 @@ def check(name, cond, detail=""):
 
 
 class QTest:
-    def __init__(self, extra):
+    def __init__(self, extra, more=()):
         self.log = tempfile.NamedTemporaryFile(prefix="lan743x-", suffix=".log",
                                                delete=False).name
         self.rx = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -81,7 +86,7 @@ class QTest:
                "-netdev", "socket,id=n0,udp=127.0.0.1:%d,localaddr=127.0.0.1:%d"
                % (qport, self.qemu_port),
                "-device", "lan743x,netdev=n0,addr=%d.0,mac=52:54:00:aa:bb:cc%s"
-               % (DEV, extra)]
+               % (DEV, extra)] + list(more)
         self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, text=True, bufsize=1,
                                   stderr=open(self.log + ".stderr", "w"))
@@ -176,6 +181,7 @@ INT_STS_R2C, INT_VEC_EN_SET, INT_VEC_EN_CLR = 0x790, 0x794, 0x798
 DMAC_CFG, DMAC_CMD, DMAC_INT_STS, DMAC_INT_EN_SET = 0xc00, 0xc0c, 0xc10, 0xc14
 STAT_RX_OVERSIZE, STAT_RX_TOTAL, STAT_TX_TOTAL = 0x1214, 0x1254, 0x12d8
 STAT_RX_DROPPED = 0x1218
+AN_NS = 500000000                # the PHY's negotiation time (virtual)
 
 
 def rxr(ch, off):
@@ -216,6 +222,8 @@ def basic_init(q):
     q.wr(0x400, struct.unpack("<H", MAC[4:])[0] | (1 << 31))
     q.wr(MAC_RX, (1518 << 16) | 1)
     q.wr(MAC_TX, 1)
+    # The PHY reset above restarted autonegotiation: wait for the link
+    clock_step(q, AN_NS + 1000000)
 
 
 def setup_rx(q, ch=0, n=8, buflen=1536, ts=True, pad=0):
@@ -292,6 +300,7 @@ def test_identity(q):
     id1 = q.rd(MII_DATA)
     q.wr(MII_ACC, (5 << 11) | (2 << 6) | 1)
     other = q.rd(MII_DATA)
+    clock_step(q, AN_NS + 1000000)             # the link is up by then
     q.wr(MII_ACC, (1 << 11) | (1 << 6) | 1)
     bmsr = q.rd(MII_DATA)
     check("mdio", id1 == 0x0007 and other == 0xffff and (bmsr & 0x24) == 0x24
@@ -1704,6 +1713,282 @@ def test_gen_off(q):
     check("gen-off-plain-register", q.rd(GEN_CTL) == 1 and
           q.rd(GEN_SENT) == 0, "GEN_CTL 0x%x" % q.rd(GEN_CTL))
 
+# ---- The PHY's link ----------------------------------------------------------
+#
+# Autonegotiation, parallel detection and forced modes between two chips on
+# one x-cable (PHY to PHY), and against the partner of a chip without one
+# (it takes whatever the chip does).  The link is down from a restart until
+# AN_NS later; BMSR's link status latches low until read.
+
+BMCR, BMSR, ANAR, ANLPAR, ANER, CTRL1000, STAT1000 = 0, 1, 4, 5, 6, 9, 10
+BMCR_RESET, BMCR_SPEED100, BMCR_AUTOEN, BMCR_PDOWN = 0x8000, 0x2000, 0x1000, 0x800
+BMCR_ANRESTART, BMCR_FD, BMCR_SPEED1000 = 0x200, 0x100, 0x40
+BMSR_AN_COMP, BMSR_LINK = 0x20, 0x4
+ADV_10HD, ADV_10FD, ADV_100HD, ADV_100FD = 0x20, 0x40, 0x80, 0x100
+ADV_CSMA, ADV_PAUSE, ADV_ASYM, LPA_ACK = 0x1, 0x400, 0x800, 0x4000
+ADV_ALL = ADV_10HD | ADV_10FD | ADV_100HD | ADV_100FD | ADV_CSMA
+C1000_HD, C1000_FD = 0x100, 0x200
+C1000_MANUAL, C1000_MASTER = 0x1000, 0x800
+S1000_FAULT, S1000_MASTER, S1000_RXOK = 0x8000, 0x4000, 0x3000
+S1000_FD, S1000_HD = 0x800, 0x400
+BAR0_B = 0xc0010000              # the second chip's BAR0
+DEV_B = 5
+MAC_B = bytes.fromhex("525400aabbcd")
+
+
+def mdio_rd(q, bar, reg):
+    q.wr32(bar + MII_ACC, (1 << 11) | (reg << 6) | 1)
+    return q.rd32(bar + MII_DATA)
+
+
+def mdio_wr(q, bar, reg, val):
+    q.wr32(bar + MII_DATA, val)
+    q.wr32(bar + MII_ACC, (1 << 11) | (reg << 6) | 2 | 1)
+
+
+def phy_state(q, bar):
+    """BMSR as the latch leaves it (read twice), ANLPAR, ANER, STAT1000"""
+    mdio_rd(q, bar, BMSR)
+    return (mdio_rd(q, bar, BMSR), mdio_rd(q, bar, ANLPAR),
+            mdio_rd(q, bar, ANER), mdio_rd(q, bar, STAT1000))
+
+
+def link_up(q, bar):
+    return bool(phy_state(q, bar)[0] & BMSR_LINK)
+
+
+def phy_config(q, bar, bmcr, anar=ADV_ALL, c1000=C1000_FD | C1000_HD):
+    """What phylib writes: the advertisement, then BMCR (a restart)"""
+    mdio_wr(q, bar, ANAR, anar)
+    mdio_wr(q, bar, CTRL1000, c1000)
+    mdio_wr(q, bar, BMCR, bmcr)
+
+
+def two_chips(cable_a="c0", cable_b="c0"):
+    """Chip A (slot 4, the usual helpers) and chip B (slot 5, BAR0_B)"""
+    q = QTest(",x-cable=%s" % cable_a,
+              ["-device", "lan743x,addr=%d.0,mac=52:54:00:aa:bb:cd,x-cable=%s"
+               % (DEV_B, cable_b)])
+    setup_pci(q)
+    for off, val in ((0x10, BAR0_B), (0x14, 0), (0x04, 0x6)):
+        q.cmd("outl 0xcf8 0x%x" % (0x80000000 | (DEV_B << 11) | off))
+        q.cmd("outl 0xcfc 0x%x" % val)
+    return q
+
+
+AN = BMCR_AUTOEN | BMCR_ANRESTART
+
+
+def forced(mbps, fd=True):
+    return ({1000: BMCR_SPEED1000, 100: BMCR_SPEED100, 10: 0}[mbps] |
+            (BMCR_FD if fd else 0))
+
+
+def settle(q):
+    clock_step(q, AN_NS + 1000000)
+
+
+def test_phy_two_chips(q):
+    a, b = BAR0, BAR0_B
+    # Out of reset both autonegotiate everything: 1000 full, A master
+    # (the lower MAC address breaks the tie)
+    settle(q)
+    sa, sb = phy_state(q, a), phy_state(q, b)
+    check("phy-an-1000", sa[0] & (BMSR_LINK | BMSR_AN_COMP) ==
+          BMSR_LINK | BMSR_AN_COMP and sb[0] & BMSR_LINK
+          and sa[1] == ADV_ALL | LPA_ACK and sa[2] & 1
+          and sa[3] == S1000_FD | S1000_HD | S1000_RXOK | S1000_MASTER
+          and sb[3] == S1000_FD | S1000_HD | S1000_RXOK,
+          "A %s B %s" % (sa, sb))
+
+    # A advertises 100 and 10 only: 100 full; LPA/STAT1000 show it
+    phy_config(q, a, AN, ADV_ALL | ADV_PAUSE, 0)
+    settle(q)
+    sa, sb = phy_state(q, a), phy_state(q, b)
+    check("phy-an-100-lpa", sa[0] & BMSR_LINK and sb[0] & BMSR_LINK
+          and sb[1] == ADV_ALL | ADV_PAUSE | LPA_ACK and sb[3] == 0
+          and sa[3] == S1000_FD | S1000_HD, "A %s B %s" % (sa, sb))
+
+    # B advertises 10 half and 100 half: 100 half is the best in common
+    phy_config(q, b, AN, ADV_10HD | ADV_100HD | ADV_CSMA, C1000_FD)
+    settle(q)
+    sa = phy_state(q, a)
+    check("phy-an-100-half", sa[0] & BMSR_LINK and
+          sa[1] == ADV_10HD | ADV_100HD | ADV_CSMA | LPA_ACK,
+          "A %s" % (sa,))
+
+    # Nothing in common (A: 10 full, B: 100 full): no link, page seen
+    phy_config(q, a, AN, ADV_10FD | ADV_CSMA, 0)
+    phy_config(q, b, AN, ADV_100FD | ADV_CSMA, 0)
+    settle(q)
+    sa, sb = phy_state(q, a), phy_state(q, b)
+    check("phy-an-no-common-mode", not (sa[0] & (BMSR_LINK | BMSR_AN_COMP))
+          and not (sb[0] & BMSR_LINK)
+          and sa[1] == ADV_100FD | ADV_CSMA | LPA_ACK, "A %s B %s" % (sa, sb))
+
+    # A forced to 100 full, B autonegotiates: parallel detection
+    phy_config(q, b, AN)
+    phy_config(q, a, forced(100))
+    settle(q)
+    sa, sb = phy_state(q, a), phy_state(q, b)
+    check("phy-parallel-detect-100", sa[0] & BMSR_LINK
+          and not (sa[0] & BMSR_AN_COMP) and sa[1] == 0
+          and sb[0] & (BMSR_LINK | BMSR_AN_COMP) == BMSR_LINK | BMSR_AN_COMP
+          and sb[1] == ADV_100HD and not (sb[2] & 1) and sb[3] == 0,
+          "A %s B %s" % (sa, sb))
+    phy_config(q, a, forced(10, fd=False))
+    settle(q)
+    sa, sb = phy_state(q, a), phy_state(q, b)
+    check("phy-parallel-detect-10", sa[0] & BMSR_LINK and
+          sb[0] & BMSR_LINK and sb[1] == ADV_10HD, "A %s B %s" % (sa, sb))
+    # 1000BASE-T has no parallel detection
+    phy_config(q, a, forced(1000))
+    settle(q)
+    check("phy-forced-1000-vs-an-no-link",
+          not link_up(q, a) and not link_up(q, b))
+
+    # Both forced: link at the same speed only, duplexes may differ
+    phy_config(q, b, forced(100))
+    phy_config(q, a, forced(10))
+    settle(q)
+    check("phy-forced-different-speeds-no-link",
+          not link_up(q, a) and not link_up(q, b))
+    phy_config(q, a, forced(100, fd=False))
+    settle(q)
+    check("phy-forced-same-speed-duplex-mismatch",
+          link_up(q, a) and link_up(q, b))
+    phy_config(q, a, forced(1000))
+    phy_config(q, b, forced(1000))
+    settle(q)
+    check("phy-forced-1000-both", link_up(q, a) and link_up(q, b))
+
+    # Back to autonegotiation; a restart takes both ends down for the
+    # negotiation time, and the drop stays latched in BMSR until read
+    phy_config(q, a, AN)
+    phy_config(q, b, AN)
+    settle(q)
+    up = link_up(q, a) and link_up(q, b)
+    mdio_wr(q, b, BMCR, AN)
+    after = mdio_rd(q, a, BMSR), mdio_rd(q, b, BMSR), mdio_rd(q, a, BMSR)
+    clock_step(q, AN_NS - 50000000)
+    mid = link_up(q, a), link_up(q, b)
+    clock_step(q, 100000000)
+    latched = mdio_rd(q, a, BMSR), mdio_rd(q, a, BMSR)
+    check("phy-restart-link-down", up and not any(x & BMSR_LINK for x in after)
+          and mid == (False, False) and latched[0] & BMSR_LINK,
+          "up %s after %s mid %s back %s" % (up, after, mid, latched))
+    # A restart that A's driver never saw while it lasted: BMSR tells
+    mdio_wr(q, b, BMCR, AN)
+    settle(q)
+    latched = mdio_rd(q, a, BMSR), mdio_rd(q, a, BMSR)
+    check("phy-restart-drop-latched",
+          not (latched[0] & BMSR_LINK) and latched[1] & BMSR_LINK
+          and link_up(q, b), "A's BMSR %s" % (latched,))
+    # Nothing retrains on a BMCR write that changes nothing that counts
+    mdio_wr(q, a, BMCR, BMCR_AUTOEN | BMCR_SPEED100)
+    check("phy-no-restart-on-same-mode", link_up(q, a))
+
+    # B powered down: A has no partner; powered up, both retrain
+    mdio_wr(q, b, BMCR, BMCR_AUTOEN | BMCR_PDOWN)
+    settle(q)
+    down = link_up(q, a)
+    mdio_wr(q, b, BMCR, BMCR_AUTOEN)
+    settle(q)
+    check("phy-partner-power-down", not down and link_up(q, a)
+          and link_up(q, b), "A up while B powered down: %s" % down)
+
+    # Master/slave: both manually master is a fault, no link
+    phy_config(q, a, AN, c1000=C1000_FD | C1000_MANUAL | C1000_MASTER)
+    phy_config(q, b, AN, c1000=C1000_FD | C1000_MANUAL | C1000_MASTER)
+    settle(q)
+    sa = phy_state(q, a)
+    check("phy-master-slave-fault", not (sa[0] & BMSR_LINK)
+          and sa[3] & S1000_FAULT, "A %s" % (sa,))
+    phy_config(q, a, AN, c1000=C1000_FD | C1000_MANUAL)
+    settle(q)
+    sa, sb = phy_state(q, a), phy_state(q, b)
+    check("phy-master-slave-manual", sa[0] & BMSR_LINK
+          and not (sa[3] & S1000_MASTER) and sb[3] & S1000_MASTER,
+          "A %s B %s" % (sa, sb))
+
+
+def test_phy_universal_partner(q):
+    """Without x-cable: the partner takes whatever the chip does"""
+    mdio_wr(q, BAR0, BMCR, BMCR_RESET)
+    clock_step(q, AN_NS - 50000000)
+    early = link_up(q, BAR0)
+    settle(q)
+    s = phy_state(q, BAR0)
+    check("phy-tap-an-after-negotiation-time", not early
+          and s[0] & (BMSR_LINK | BMSR_AN_COMP) == BMSR_LINK | BMSR_AN_COMP
+          and s[1] == ADV_ALL | ADV_PAUSE | ADV_ASYM | LPA_ACK
+          and s[3] == S1000_FD | S1000_HD | S1000_RXOK,
+          "early %s state %s" % (early, s))
+    for mbps in (1000, 100, 10):
+        phy_config(q, BAR0, forced(mbps))
+        settle(q)
+        s = phy_state(q, BAR0)
+        check("phy-tap-forced-%d" % mbps, s[0] & BMSR_LINK and
+              not (s[0] & BMSR_AN_COMP) and s[1] == 0, "state %s" % (s,))
+    phy_config(q, BAR0, AN, ADV_100FD | ADV_CSMA, 0)
+    settle(q)
+    check("phy-tap-an-subset", link_up(q, BAR0))
+
+
+def test_phy_no_link_no_frames(q):
+    """While the link is down the MAC neither takes nor sends frames"""
+    setup_rx(q, 0, n=8, ts=False)
+    setup_tx(q)
+    while q.capture() is not None:
+        pass
+    q.rx.settimeout(0.3)
+    mdio_wr(q, BAR0, BMCR, AN)                  # link down for AN_NS
+    q.inject(eth(MAC, PEER, 0x0800, b"d" * 64))
+    head_down = q.rd(rxr(0, 0x18))
+    pkt = eth(PEER, MAC, 0x0800, b"t" * 64)
+    q.mem_write(BUFS + 0x80000, pkt)
+    FS, LS, FCS = 1 << 29, 1 << 28, 1 << 17
+    tx_desc(q, 0, FS | LS | FCS | len(pkt), BUFS + 0x80000, len(pkt) << 16)
+    q.wr(txr(0, 0x1c), 1)
+    clock_step(q, 1000000)
+    sent_down = q.capture()
+    settle(q)
+    q.inject(eth(MAC, PEER, 0x0800, b"u" * 64))
+    head_up = q.rd(rxr(0, 0x18))
+    tx_desc(q, 1, FS | LS | FCS | len(pkt), BUFS + 0x80000, len(pkt) << 16)
+    q.wr(txr(0, 0x1c), 2)
+    clock_step(q, 1000000)
+    sent_up = q.capture()
+    check("phy-no-link-rx-dropped", head_down == 0 and head_up == 1,
+          "head %d while down, %d after" % (head_down, head_up))
+    check("phy-no-link-tx-lost", sent_down is None and sent_up == pkt,
+          "while down %r, after %r" % (sent_down and len(sent_down),
+                                       sent_up and len(sent_up)))
+
+
+def test_phy_one_ended_cable():
+    q = QTest(",x-cable=lonely")
+    try:
+        setup_pci(q)
+        settle(q)
+        mdio_wr(q, BAR0, BMCR, AN)
+        settle(q)
+        check("phy-cable-one-end-no-link", not link_up(q, BAR0))
+    finally:
+        q.close()
+
+
+def test_phy_cable_two_ends_only():
+    r = subprocess.run([QEMU, "-machine", "q35", "-accel", "qtest",
+                        "-display", "none", "-nodefaults", "-m", "64",
+                        "-device", "lan743x,addr=4.0,x-cable=c1",
+                        "-device", "lan743x,addr=5.0,x-cable=c1",
+                        "-device", "lan743x,addr=6.0,x-cable=c1"],
+                       stdin=subprocess.DEVNULL, capture_output=True,
+                       text=True, timeout=30)
+    check("phy-cable-third-end-refused", r.returncode != 0
+          and "already joins two chips" in r.stderr, r.stderr[-200:])
+
 
 def on_fresh_device(props, *tests):
     """Run @tests in order on one new, initialised device with @props."""
@@ -1746,6 +2031,15 @@ def main():
     on_fresh_device("", test_ptp_clock)
     on_fresh_device("", test_ptp_tx)
     on_fresh_device("", test_ptp_rx)
+    on_fresh_device("", test_phy_universal_partner)
+    on_fresh_device("", test_phy_no_link_no_frames)
+    q = two_chips()
+    try:
+        test_phy_two_chips(q)
+    finally:
+        q.close()
+    test_phy_one_ended_cable()
+    test_phy_cable_two_ends_only()
     on_fresh_device("", test_faults_off)
     on_fresh_device(",x-faults=on", test_fault_dead, test_fault_tx_head,
                     test_fault_stop_hang, test_fault_rx)
