@@ -39,10 +39,16 @@ skip() {
 	exit 77
 }
 
+# The MAC address tests/run gives the chip without a cable partner that
+# two-chip guests also have (its x-cable has one end: it never gets a
+# link).  Only nocable_chip names it.
+NOCABLE_MAC=52:54:00:00:0c:0c
+
 # The netdev bound to a driver we test: lan743x or e1000e.
 find_if() {
 	for d in /sys/class/net/*; do
 		[ -e "$d/device/driver" ] || continue
+		[ "$(cat "$d/address")" != $NOCABLE_MAC ] || continue
 		drv=$(basename "$(readlink "$d/device/driver")")
 		case $drv in
 		lan743x | e1000e)
@@ -258,12 +264,26 @@ esac
 # ---- RX buffer policies (our driver only) ----
 
 # second_chip: the other interface bound to lan743x, for the scenarios
-# with "# chips: 2"; fails (status 1) when there is none.
+# with "# chips: 2" (IF's cable partner); fails (status 1) when there is
+# none.
 second_chip() {
 	for d in /sys/class/net/*; do
 		[ -e "$d/device/driver" ] || continue
 		[ "$(basename "$(readlink "$d/device/driver")")" = lan743x ] || continue
+		[ "$(cat "$d/address")" != $NOCABLE_MAC ] || continue
 		[ "${d##*/}" = "$IF" ] || { echo "${d##*/}"; return 0; }
+	done
+	return 1
+}
+
+# nocable_chip: the interface of the third chip of two-chip guests, whose
+# cable has no other end; fails (status 1) when there is none.
+nocable_chip() {
+	for d in /sys/class/net/*; do
+		[ -e "$d/device/driver" ] || continue
+		[ "$(cat "$d/address")" = $NOCABLE_MAC ] || continue
+		echo "${d##*/}"
+		return 0
 	done
 	return 1
 }

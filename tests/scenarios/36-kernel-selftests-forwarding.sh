@@ -17,32 +17,36 @@
 #                     flower filter: skips itself, the feature is fixed off
 #   ethtool_extended_state.sh  the link's extended state while it has no
 #                     partner
+# The chips' PHYs are the two ends of one cable (tests/run's x-cable):
+# they autonegotiate with each other, parallel-detect a forced end, link
+# forced ends at the same speed only, and the link goes down whenever
+# either end restarts.  The guest's third chip has a cable with nothing at
+# the other end: NETIF_NO_CABLE.
 # They cannot all get to what they check here, for causes outside the
 # driver; each "FAIL" case must carry its cause in its own output, any
 # other failure fails:
-#   ethtool.sh        "force of different speeds autoneg off" expects no
-#                     link when the two ends are forced to different
-#                     speeds: the model's PHY sees a partner that takes
-#                     every speed, whatever the other chip is forced to,
-#                     so the link stays up and the ping passes ("ping with
-#                     different speeds").  The scenario checks that first:
-#                     both chips forced to 10 and 100 Mb/s must report
-#                     link up at those speeds, or the case is not excused.
-#                     "check highest speed" reads the speed after one end
-#                     advertised a subset: the model's link stays up while
-#                     autoneg restarts, and phylib's genphy_read_status
-#                     reads the speed again only after the link went down,
-#                     so the speed a previous case forced stays reported
-#                     ("sync to speed 100").  Checked first as well: forced
-#                     to 100 Mb/s, then autoneg on with 1000baseT/Full
-#                     advertised, the chip must still report 100 Mb/s.
-#   ethtool_extended_state.sh  for the same reason the link never goes down
-#                     for want of a partner (the cases read "Link detected:
-#                     yes" where they expect "Autoneg"), and the guest has
-#                     no port without a cable (NETIF_NO_CABLE names none:
-#                     "Cannot find device").  Neither driver reports an
-#                     extended link state either (no get_link_ext_state),
-#                     which these cases would need next.
+#   forcing a speed without a duplex (ethtool -s DEV speed N autoneg off)
+#                     on a port that autonegotiates and has no link at
+#                     that moment: phylib knows no duplex then (it reads
+#                     speed and duplex as unknown when the link goes down),
+#                     and phy_ethtool_ksettings_set() refuses it ("error in
+#                     configuration"), as it would with a real PHY.  The
+#                     link is down because the case before turned autoneg
+#                     back on (a restart), because the partner just came up
+#                     (ethtool_extended_state.sh's force-mode case), or,
+#                     between ethtool.sh's two commands of one case,
+#                     because forcing the first end took the link down at
+#                     both and phylib polled the second in between.  Checked
+#                     first: with the second chip down, the first (on
+#                     autoneg, no link) must refuse a speed without a
+#                     duplex, and take it with "duplex full".
+#   ethtool_extended_state.sh  neither driver reports an extended link
+#                     state (no get_link_ext_state), so ethtool prints
+#                     "Link detected: no" where the cases expect "Autoneg"
+#                     (no partner: the second chip is down, or forced to
+#                     another speed) or "No cable" (the third chip).  The
+#                     link itself goes down as they want: checked first,
+#                     with the second chip down and on the third chip.
 # Not run, as they do not apply to this NIC: ethtool_mm.sh (the MAC merge
 # layer of 802.3br, which the chip lacks; bookworm's ethtool 6.1 has no
 # --show-mm either), hw_stats_l3.sh and hw_stats_l3_gre.sh (L3 offload
@@ -100,68 +104,73 @@ cleanup() {
 	done
 	ethtool -s "$IF" autoneg on 2>/dev/null
 	ethtool -s "$B" autoneg on 2>/dev/null
-	# Down and up again: phylib then reads the negotiated speed afresh
-	# instead of the last one forced (see the highest-speed cause).
 	$IPR link set dev "$B" down
-	$IPR link set dev "$IF" down
+	$IPR link set dev "$NC" down 2>/dev/null
 	[ -z "$cg" ] || umount "$cg"
 	if_configure
 }
 trap cleanup EXIT
 
-# speed_of DEV: the speed ethtool reports, "Unknown!" without a link
-speed_of() { ethtool "$1" | sed -n 's/^[[:space:]]*Speed: //p'; }
+NC=$(nocable_chip) ||
+	fail "no third LAN743x (the chip without a cable partner that tests/run adds to two-chip guests)"
+log "NETIF_NO_CABLE: $NC (a cable with no other end)"
 
-# The cause that excuses ethtool.sh's "different speeds" case: with the
-# ends forced to 10 and 100 Mb/s, both still report a link at those
-# speeds.  phylib polls the PHY once a second: allow it a few.
-mismatch_up=0
-$IPR link set dev "$IF" up
-$IPR link set dev "$B" up
-if ethtool -s "$IF" speed 10 duplex full autoneg off &&
-	ethtool -s "$B" speed 100 duplex full autoneg off; then
-	n=100
+# carrier_of DEV; link_detected DEV: what ethtool says after "Link
+# detected:", an extended state in parentheses included
+carrier_of() { cat "/sys/class/net/$1/carrier" 2>/dev/null || echo 0; }
+link_detected() { ethtool "$1" | sed -n 's/^[[:space:]]*Link detected: //p'; }
+# wait_carrier_of DEV 0|1 TENTHS
+wait_carrier_of() {
+	n=$3
 	while [ $n -gt 0 ]; do
-		s1=$(speed_of "$IF") s2=$(speed_of "$B")
-		c1=$(cat "/sys/class/net/$IF/carrier" 2>/dev/null)
-		c2=$(cat "/sys/class/net/$B/carrier" 2>/dev/null)
-		[ "$s1:$s2:$c1:$c2" = "10Mb/s:100Mb/s:1:1" ] && mismatch_up=1 && break
+		[ "$(carrier_of "$1")" = "$2" ] && return 0
 		usleep 100000
 		n=$((n - 1))
 	done
-	log "forced to 10 and 100 Mb/s: $IF $s1 (carrier $c1), $B $s2 (carrier $c2)"
+	return 1
+}
+
+$IPR link set dev "$IF" up
+$IPR link set dev "$B" up
+wait_carrier_of "$IF" 1 200 || fail "$IF and $B: no link 20 s after up"
+
+# The causes, checked with the second chip down: the first has no
+# partner, its link goes down, ethtool shows no extended state, and phylib
+# knows no duplex, so it refuses a forced speed without one (and takes it
+# with one).  The third chip, whose cable has no other end, never gets a
+# link.
+$IPR link set dev "$B" down
+wait_carrier_of "$IF" 0 100 || fail "$IF keeps its link 10 s after $B went down"
+ld1=$(link_detected "$IF")
+dpx=$(ethtool "$IF" | sed -n 's/^[[:space:]]*Duplex: //p')
+causes=''
+if ethtool -s "$IF" speed 10 autoneg off >/tmp/dpx.out 2>&1; then
+	log "no link: $IF reports duplex $dpx and takes speed 10 without a duplex"
+else
+	log "no link: $IF reports duplex $dpx and refuses speed 10 without a duplex: $(tail -n 1 /tmp/dpx.out)"
+	if ethtool -s "$IF" speed 10 duplex full autoneg off; then
+		log "the forced speed is refused only for want of a duplex: excused"
+		causes='error in configuration[.] [^ ]+ speed [0-9]+ autoneg off'
+	fi
 fi
 ethtool -s "$IF" autoneg on
-ethtool -s "$B" autoneg on
-causes=''
-if [ $mismatch_up = 1 ]; then
-	log "the model keeps the link between different forced speeds: ethtool.sh's different-speeds case is excused"
-	causes='ping with different speeds'
-else
-	log "no link-up at different forced speeds: ethtool.sh's different-speeds case is not excused"
+$IPR link set dev "$NC" up
+usleep 2000000
+ld2=$(link_detected "$NC") c2=$(carrier_of "$NC")
+$IPR link set dev "$NC" down
+log "no partner: $IF says \"Link detected: $ld1\"; no cable: $NC says \"Link detected: $ld2\" (carrier $c2)"
+[ "$c2" = 0 ] || fail "$NC, whose cable has no other end, has a link"
+ext_causes=$causes
+if [ "$ld1:$ld2" = "no:no" ]; then
+	log "no extended link state from $DRIVER: ethtool_extended_state.sh's cases are excused"
+	ext_causes="${causes:+$causes|}got \"Link detected: no\""
 fi
-# The cause that excuses "check highest speed": the model's link stays up
-# while autonegotiation restarts, and phylib (genphy_read_status) reads
-# the negotiated speed again only after the link went down, so a speed
-# forced before autoneg was turned back on stays reported.  Checked here:
-# forced to 100 Mb/s, then autoneg on with 1000baseT/Full advertised.
-$IPR link set dev "$IF" up
-ethtool -s "$IF" speed 100 duplex full autoneg off && sleep 3
-ethtool -s "$IF" autoneg on && sleep 3
-s1=$(speed_of "$IF")
-adv=$(ethtool "$IF" | sed -n '/^[[:space:]]*Advertised link modes:/,/^[[:space:]]*Advertised pause/p')
-log "forced to 100 Mb/s, then autoneg on: $IF reports $s1"
-case $s1:$adv in
-100Mb/s:*1000baseT/Full*)
-	log "the speed stays as forced after autoneg restarts (link never down): ethtool.sh's highest-speed case is excused"
-	causes="${causes:+$causes|}sync to speed"
-	;;
-*) log "the negotiated speed follows autoneg: ethtool.sh's highest-speed case is not excused" ;;
-esac
+$IPR link set dev "$B" up
+wait_carrier_of "$IF" 1 200 || fail "$IF and $B: no link 20 s after $B came up again"
 
 # The library's knobs (forwarding.config.sample): the ports exist, no
-# veth pair to make.  NETIF_NO_CABLE names a port that is not there.
-export NETIF_CREATE=no NETIF_NO_CABLE=lt-nocable0
+# veth pair to make.
+export NETIF_CREATE=no NETIF_NO_CABLE=$NC
 export PATH="/lib/lt/ksft/bin:$PATH"
 cd "$tdir" || fail "cd $tdir"
 
@@ -174,7 +183,7 @@ for spec in \
 	"ethtool.sh:600:20:$causes" \
 	"ethtool_rmon.sh:240:20:" \
 	"loopback.sh:120:20:" \
-	"ethtool_extended_state.sh:180:10:got \"Link detected: yes\"|Cannot find device \"lt-nocable0\""; do
+	"ethtool_extended_state.sh:180:10:$ext_causes"; do
 	t=${spec%%:*} rest=${spec#*:}
 	limit=${rest%%:*} rest=${rest#*:}
 	wait=${rest%%:*} cause=${rest#*:}
