@@ -87,6 +87,9 @@
  *  - OTP memory (reads as blank), SGMII/PCI11x1x registers;
  *  - VLAN filtering (the VLAN table in the RFE RAM is stored, not used);
  *  - clause-45 MDIO accesses (read as 0xffff);
+ *  - in the PHY: its interrupt (the drivers poll it), next pages, remote
+ *    fault, MDI/MDI-X, loopback and isolate (BMCR bits stored only), cable
+ *    diagnostics, collisions of a half-duplex or mismatched link;
  *  - the AER/DSN/LTR/L1SS extended capabilities.
  */
 
