@@ -1039,7 +1039,7 @@ static void lan743x_mod_timer_cb(void *opaque)
  * last such event, if both ends are powered up with their netdev links up.
  * New ANAR and CTRL1000 values count from the next restart, as the
  * drivers' phylib makes one after writing them.  BMSR LINK_ST latches low
- * until BMSR is read (802.3 22.2.4.2.13): phylib polls the PHY once a
+ * until BMSR is read (802.3 clause 22): phylib polls the PHY once a
  * second (the drivers use no PHY interrupt) and reads the speed again
  * only after it saw the link down.  While the link is down the MAC's
  * frames go nowhere and none are taken from the wire.
