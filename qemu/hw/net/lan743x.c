@@ -2478,7 +2478,8 @@ static void lan743x_tx_send(LAN743xState *s, uint8_t *buf, size_t len)
     trace_lan743x_tx_frame(len);
     lan743x_count_frame(s, false, buf, MAX(len, LAN743X_MIN_FRAME) +
                         LAN743X_FCS_LEN);
-    if (unlikely(s->gen) && lan743x_gen_tx(s->gen, buf, len)) {
+    if (unlikely(s->gen) && s->phy_link &&
+        lan743x_gen_tx(s->gen, buf, len)) {
         return;                 /* for the generator at the wire's end */
     }
     lan743x_tx_send_hdr(s, buf, len, NULL);
@@ -3519,8 +3520,8 @@ static int64_t lan743x_gen_offer(void *opaque, const uint8_t *buf,
     LAN743xState *s = opaque;
     static const struct virtio_net_hdr none;
 
-    if (unlikely(s->fault == LAN743X_FAULT_DEAD)) {
-        return 0;
+    if (unlikely(s->fault == LAN743X_FAULT_DEAD) || !s->phy_link) {
+        return 0;               /* lost on the way */
     }
     if (s->pause_sent && !ignore_pause) {
         return LAN743X_GEN_WAIT;
