@@ -328,7 +328,6 @@ static bool gen_tcp_next(LAN743xGen *g, int64_t now)
     if (g->ack_due) {
         g->ack_due = false;
         gen_tcp_hdr(g, g->snd_nxt, TH_ACK, 0, 0);
-        g->frame_seq = g->snd_nxt;
         gen_csum(g);
         return true;
     }
@@ -516,8 +515,7 @@ static void gen_arp_reply(LAN743xGen *g)
     memcpy(r + 18, g->arp_mac, ETH_ALEN);
     stl_be_p(r + 24, g->arp_ip);
     g->frame_len = ETH_HLEN + 28;
-    g->frame_seq = g->snd_nxt;          /* moves no TCP state */
-    g->frame_data = 0;
+    g->frame_data = 0;                  /* gen_rewind() keeps it */
     g->arp_due = false;
     g->frame_is_arp = true;
 }
