@@ -319,6 +319,23 @@ static int lan743x_set_pauseparam(struct net_device *netdev,
 }
 
 /*
+ * A speed forced without a duplex (ethtool -s DEV speed N autoneg off)
+ * takes the duplex ethtool reports; while an autonegotiating port has no
+ * link that is unknown, and phylib would refuse the request.  Full duplex
+ * then, which every autonegotiated link prefers.
+ */
+static int lan743x_set_link_ksettings(struct net_device *netdev,
+				      const struct ethtool_link_ksettings *cmd)
+{
+	struct ethtool_link_ksettings ks = *cmd;
+
+	if (ks.base.autoneg == AUTONEG_DISABLE &&
+	    ks.base.duplex == DUPLEX_UNKNOWN)
+		ks.base.duplex = DUPLEX_FULL;
+	return phy_ethtool_set_link_ksettings(netdev, &ks);
+}
+
+/*
  * Why an interface that is up has no link ("Link detected: no (Autoneg,
  * ...)" in ethtool), from the PHY's clause-22 registers.  A BASE-T PHY
  * without cable diagnostics cannot tell a missing cable from a silent
@@ -675,7 +692,7 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.get_link		= ethtool_op_get_link,
 	.get_link_ext_state	= lan743x_get_link_ext_state,
 	.get_link_ksettings	= phy_ethtool_get_link_ksettings,
-	.set_link_ksettings	= phy_ethtool_set_link_ksettings,
+	.set_link_ksettings	= lan743x_set_link_ksettings,
 	.nway_reset		= phy_ethtool_nway_reset,
 	.get_pauseparam		= lan743x_get_pauseparam,
 	.set_pauseparam		= lan743x_set_pauseparam,

@@ -25,21 +25,23 @@
 # They cannot all get to what they check here, for causes outside the
 # driver; each "FAIL" case must carry its cause in its own output, any
 # other failure fails:
-#   forcing a speed without a duplex (ethtool -s DEV speed N autoneg off)
-#                     on a port that autonegotiates and has no link at
-#                     that moment: phylib knows no duplex then (it reads
-#                     speed and duplex as unknown when the link goes down),
-#                     and phy_ethtool_ksettings_set() refuses it ("error in
-#                     configuration"), as it would with a real PHY.  The
-#                     link is down because the case before turned autoneg
-#                     back on (a restart), because the partner just came up
-#                     (ethtool_extended_state.sh's force-mode case), or,
-#                     between ethtool.sh's two commands of one case,
-#                     because forcing the first end took the link down at
-#                     both and phylib polled the second in between.  Checked
-#                     first: with the second chip down, the first (on
-#                     autoneg, no link) must refuse a speed without a
-#                     duplex, and take it with "duplex full".
+#   Debian's driver only: forcing a speed without a duplex (ethtool -s
+#                     DEV speed N autoneg off) on a port that
+#                     autonegotiates and has no link at that moment:
+#                     phylib knows no duplex then (it reads speed and
+#                     duplex as unknown when the link goes down), and
+#                     phy_ethtool_ksettings_set() refuses it ("error in
+#                     configuration").  The link is down because the case
+#                     before turned autoneg back on (a restart), because
+#                     the partner just came up (ethtool_extended_state.sh's
+#                     force-mode case), or, between ethtool.sh's two
+#                     commands of one case, because forcing the first end
+#                     took the link down at both and phylib polled the
+#                     second in between.  Checked first: with the second
+#                     chip down, the first (on autoneg, no link) must
+#                     refuse a speed without a duplex, and take it with
+#                     "duplex full".  Our driver forces full duplex then,
+#                     and must take it.
 #   ethtool_extended_state.sh  "No cable" (the third chip): our driver
 #                     reports why a link is down from the PHY's registers
 #                     ("Autoneg, No partner detected" here), but a BASE-T
@@ -153,6 +155,8 @@ if ethtool -s "$IF" speed 10 autoneg off >/tmp/dpx.out 2>&1; then
 	log "no link: $IF reports duplex $dpx and takes speed 10 without a duplex"
 else
 	log "no link: $IF reports duplex $dpx and refuses speed 10 without a duplex: $(tail -n 1 /tmp/dpx.out)"
+	[ "$DRIVER" != ours ] ||
+		fail "our driver must force full duplex when none is known"
 	if ethtool -s "$IF" speed 10 duplex full autoneg off; then
 		log "the forced speed is refused only for want of a duplex: excused"
 		causes='error in configuration[.] [^ ]+ speed [0-9]+ autoneg off'
