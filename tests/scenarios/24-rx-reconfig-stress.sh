@@ -2,12 +2,16 @@
 # 50 RX reconfigurations (private flag combinations, ring resizes, rx-buf-len
 # and copybreak changes) while iperf3 runs in both directions: the link
 # stays up, RX grows over every 10 changes, traffic passes afterwards (also
-# with 1024-entry rings), and the module unloads (and reloads) cleanly.
+# with 1024-entry rings), and the module unloads (and reloads) cleanly:
+# page_pool pages that the stack still holds at rmmod, as 18-reload-cycles
+# explains, are the one report accepted, and checked as there.
 # b0-msix only.
 # sets: full
 # timeout: 600
+# dmesg-allow: known:page-pool-unbind
 
 rxp_only_ours
+. /lib/lt/scenarios/lib-traffic.sh
 [ "$CONFIG" = b0-msix ] || skip "reconfiguration stress runs on b0-msix only"
 trap rxp_reset EXIT
 wait_peer 10 || fail "peer unreachable"
@@ -85,7 +89,6 @@ if ! download 16777216; then
 fi
 ethtool -G "$IF" rx 128 tx 128 || fail "rings of 128 refused"
 
-unload_module || exit 1
-load_module || exit 1
+reload_checked "after the changes" >/tmp/rs.msg || fail "$(cat /tmp/rs.msg)"
 trap - EXIT
 echo "50 RX reconfigurations under iperf3 --bidir: link up, traffic ok, rmmod clean"
