@@ -71,14 +71,19 @@ wait_if() {
 	return 1
 }
 
-carrier() { cat "/sys/class/net/$IF/carrier" 2>/dev/null || echo 0; }
+# carrier [DEV]: 1 with a link, else 0 (DEV defaults to IF)
+carrier() { cat "/sys/class/net/${1:-$IF}/carrier" 2>/dev/null || echo 0; }
 
-# wait_carrier 0|1 SECONDS
+# link_detected [DEV]: what ethtool says after "Link detected:", the
+# extended link state in parentheses included
+link_detected() { ethtool "${1:-$IF}" | sed -n 's/^[[:space:]]*Link detected: *//p'; }
+
+# wait_carrier 0|1 SECONDS [DEV]
 wait_carrier() {
 	want=$1
 	n=$((${2:-30} * 10))
 	while [ $n -gt 0 ]; do
-		[ "$(carrier)" = "$want" ] && return 0
+		[ "$(carrier "$3")" = "$want" ] && return 0
 		usleep 100000
 		n=$((n - 1))
 	done

@@ -22,7 +22,7 @@ done
 	fail "carrier never dropped during the 5 s link outage"
 log "carrier dropped"
 if [ "$DRIVER" = ours ] && [ $down = 1 ]; then
-	ext=$(ethtool "$IF" | sed -n 's/^[[:space:]]*Link detected: *//p')
+	ext=$(link_detected)
 	[ "$ext" = "no (Autoneg, No partner detected)" ] ||
 		[ "$(carrier)" = 1 ] ||
 		fail "link down: ethtool says \"Link detected: $ext\", not \"no (Autoneg, No partner detected)\""

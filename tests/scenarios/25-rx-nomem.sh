@@ -22,7 +22,7 @@ trap 'iperf_stop >/dev/null; rxp_reset' EXIT
 dbg=/sys/kernel/debug
 [ -d $dbg/lan743x ] || mount -t debugfs debugfs $dbg ||
 	fail "cannot mount debugfs"
-pci=$(basename "$(readlink "/sys/class/net/$IF/device")")
+pci=$(pci_of_if)
 fa=$dbg/lan743x/$pci/fail_ring_alloc
 if [ ! -d "$fa" ]; then
 	[ ! -d $dbg/fail_page_alloc ] ||

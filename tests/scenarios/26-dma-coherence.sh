@@ -32,7 +32,7 @@ elif [ "$EXPECT_DMA" != coherent ]; then
 fi
 
 if [ "$DRIVER" = ours ]; then
-	pci=$(basename "$(readlink "/sys/class/net/$IF/device")")
+	pci=$(pci_of_if)
 	f=/sys/kernel/debug/lan743x/$pci/dma_coherent
 	[ -r "$f" ] || fail "no $f (debugfs not mounted, or not our driver?)"
 	v=$(cat "$f")

@@ -17,7 +17,7 @@
 # dmesg-allow: known:page-pool-unbind
 
 [ "$DRIVER" = ours ] || skip "tests our driver's handling of a misbehaving chip"
-pci=$(basename "$(readlink "/sys/class/net/$IF/device")")
+pci=$(pci_of_if)
 bar0=$(head -n 1 "/sys/bus/pci/devices/$pci/resource" | cut -d' ' -f1)
 FAULT_CTL=$((bar0 + 0x1F00))
 FAULT_ARG=$((bar0 + 0x1F04))

@@ -122,24 +122,9 @@ NC=$(nocable_chip) ||
 	fail "no third LAN743x (the chip without a cable partner that tests/run adds to two-chip guests)"
 log "NETIF_NO_CABLE: $NC (a cable with no other end)"
 
-# carrier_of DEV; link_detected DEV: what ethtool says after "Link
-# detected:", an extended state in parentheses included
-carrier_of() { cat "/sys/class/net/$1/carrier" 2>/dev/null || echo 0; }
-link_detected() { ethtool "$1" | sed -n 's/^[[:space:]]*Link detected: //p'; }
-# wait_carrier_of DEV 0|1 TENTHS
-wait_carrier_of() {
-	n=$3
-	while [ $n -gt 0 ]; do
-		[ "$(carrier_of "$1")" = "$2" ] && return 0
-		usleep 100000
-		n=$((n - 1))
-	done
-	return 1
-}
-
 $IPR link set dev "$IF" up
 $IPR link set dev "$B" up
-wait_carrier_of "$IF" 1 200 || fail "$IF and $B: no link 20 s after up"
+wait_carrier 1 20 || fail "$IF and $B: no link 20 s after up"
 
 # The causes, checked with the second chip down: the first has no
 # partner, its link goes down, ethtool shows no extended state, and phylib
@@ -147,7 +132,7 @@ wait_carrier_of "$IF" 1 200 || fail "$IF and $B: no link 20 s after up"
 # with one).  The third chip, whose cable has no other end, never gets a
 # link.
 $IPR link set dev "$B" down
-wait_carrier_of "$IF" 0 100 || fail "$IF keeps its link 10 s after $B went down"
+wait_carrier 0 10 || fail "$IF keeps its link 10 s after $B went down"
 ld1=$(link_detected "$IF")
 dpx=$(ethtool "$IF" | sed -n 's/^[[:space:]]*Duplex: //p')
 causes=''
@@ -165,7 +150,7 @@ fi
 ethtool -s "$IF" autoneg on
 $IPR link set dev "$NC" up
 usleep 2000000
-ld2=$(link_detected "$NC") c2=$(carrier_of "$NC")
+ld2=$(link_detected "$NC") c2=$(carrier "$NC")
 $IPR link set dev "$NC" down
 log "no partner: $IF says \"Link detected: $ld1\"; no cable: $NC says \"Link detected: $ld2\" (carrier $c2)"
 [ "$c2" = 0 ] || fail "$NC, whose cable has no other end, has a link"
@@ -181,7 +166,7 @@ elif [ "$ld1:$ld2" = "no:no" ]; then
 	ext_causes="${causes:+$causes|}got \"Link detected: no\""
 fi
 $IPR link set dev "$B" up
-wait_carrier_of "$IF" 1 200 || fail "$IF and $B: no link 20 s after $B came up again"
+wait_carrier 1 20 || fail "$IF and $B: no link 20 s after $B came up again"
 
 # The library's knobs (forwarding.config.sample): the ports exist, no
 # veth pair to make.
