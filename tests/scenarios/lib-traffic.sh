@@ -109,7 +109,7 @@ iperf_check() {
 	return 1
 }
 
-# Module reloads under traffic (18, 34).  Pages of the page_pool policy
+# Module reloads under traffic (18, 24, 34).  Pages of the page_pool policy
 # that sockets still hold at rmmod stay DMA-mapped before Linux 6.15
 # (tests/README.md, "Known upstream limitations"; such scenarios carry
 # "dmesg-allow: known:page-pool-unbind").  On the debug kernel, with our
@@ -143,6 +143,8 @@ reload_checked() {
 	}
 }
 
+# unbind_dma_check WHEN: reload_checked's judgement of what DMA-API still
+# holds for rc_pci after the rmmod; adds what it accepts to unbind_held.
 unbind_dma_check() {
 	read -r all pp <<-EOT
 		$(dma_left "$rc_pci")
