@@ -14,7 +14,7 @@ fail() {
 }
 
 tarball=/usr/src/linux-source-6.1.tar.xz
-dir=/var/cache/lan743x/checkpatch-6.1
+dir=${LAN743X_CACHE:-/var/cache/lan743x}/checkpatch-6.1
 cp=$dir/linux-source-6.1/scripts/checkpatch.pl
 kd=$dir/linux-source-6.1/scripts/kernel-doc
 if [ ! -x "$cp" ] || [ ! -x "$kd" ]; then
