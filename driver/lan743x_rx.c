@@ -310,8 +310,7 @@ static void lan743x_rx_halt(struct lan743x_rx *rx)
 static int lan743x_rx_set_buf_ops(struct lan743x_rx *rx,
 				  const struct lan743x_rx_buf_ops *ops)
 {
-	if (!ops->refill || !ops->build_skb || !ops->add_frag ||
-	    !ops->release) {
+	if (!ops->refill || !ops->release) {
 		netdev_err(rx->adapter->netdev,
 			   "RX buffer policy %s is incomplete\n", ops->name);
 		return -EINVAL;
@@ -516,6 +515,52 @@ static u32 lan743x_rx_sync_len(struct lan743x_rx *rx,
 	return rx->ring.partial_sync ? min(wrote, slot->len) : slot->len;
 }
 
+/* The buffer in @slot leaves the ring: the policy lets go of it */
+static void lan743x_rx_detach(struct lan743x_rx *rx,
+			      struct lan743x_rx_slot *slot)
+{
+	const struct lan743x_rx_buf_ops *ops = rx->ring.ops;
+
+	if (ops->detach)
+		INDIRECT_CALL_1(ops->detach, lan743x_rx_mtu_detach, rx, slot);
+	slot->buf = NULL;
+}
+
+/* The first buffer of a frame, synced for the CPU, becomes the head of its
+ * skb.  Return: the skb, or NULL with the buffer still in @slot.
+ */
+static struct sk_buff *lan743x_rx_build_head(struct lan743x_rx *rx,
+					     struct lan743x_rx_slot *slot,
+					     u32 pad, u32 len)
+{
+	struct sk_buff *skb;
+
+	skb = napi_build_skb(slot->buf, slot->truesize);
+	if (unlikely(!skb))
+		return NULL;
+	if (rx->ring.ops->recycle)
+		skb_mark_for_recycle(skb);
+	lan743x_rx_detach(rx, slot);
+	skb_reserve(skb, LAN743X_RX_HEADROOM + pad);
+	__skb_put(skb, len);
+	return skb;
+}
+
+/* A later buffer of a frame, synced for the CPU, becomes a page fragment
+ * of its skb as it is: no copy, no linearisation.
+ */
+static void lan743x_rx_add_frag(struct lan743x_rx *rx, struct sk_buff *skb,
+				struct lan743x_rx_slot *slot, u32 len)
+{
+	void *data = slot->buf + LAN743X_RX_HEADROOM;
+	struct page *page = virt_to_head_page(data);
+	u32 truesize = slot->truesize;
+
+	lan743x_rx_detach(rx, slot);
+	skb_add_rx_frag(skb, skb_shinfo(skb)->nr_frags, page,
+			data - page_address(page), len, truesize);
+}
+
 /* Hand one received buffer to the frame: new buffer first, then the old one
  * goes to the skb.  Return: LAN743X_RX_KEEP, or why the frame is dropped.
  */
@@ -542,9 +587,7 @@ static u8 lan743x_rx_take(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 	synced = lan743x_rx_sync_len(rx, slot, pad + wire);
 	lan743x_rx_sync_for_cpu(rx, slot, synced);
 	if (!rx->ring.skb) {
-		skb = INDIRECT_CALL_2(ops->build_skb, lan743x_rx_pp_build_skb,
-				      lan743x_rx_mtu_build_skb,
-				      rx, slot, pad, len);
+		skb = lan743x_rx_build_head(rx, slot, pad, len);
 		if (unlikely(!skb)) {
 			rx->cost.buf_alloc_fail++;
 			ops->release(rx, &fresh);
@@ -553,9 +596,7 @@ static u8 lan743x_rx_take(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 		}
 		rx->ring.skb = skb;
 	} else {
-		INDIRECT_CALL_2(ops->add_frag, lan743x_rx_pp_add_frag,
-				lan743x_rx_mtu_add_frag,
-				rx, rx->ring.skb, slot, len);
+		lan743x_rx_add_frag(rx, rx->ring.skb, slot, len);
 	}
 	*slot = fresh;
 	return LAN743X_RX_KEEP;

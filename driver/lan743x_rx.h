@@ -100,6 +100,8 @@ struct lan743x_rx_slot {
  * struct lan743x_rx_buf_ops - an RX buffer policy: only what differs
  * @name: policy name, for messages
  * @resizable: buffers follow an MTU change without new rings
+ * @recycle: buffers are page_pool pages: skbs made of them are marked for
+ *	recycling, so that the stack gives them back to the pool
  * @ring_alloc: set up per-ring policy state (may be NULL)
  * @ring_free: tear it down (may be NULL); the ring is no channel's
  * @ring_stop: untie the ring from its channel's NAPI, which is disabled
@@ -108,17 +110,18 @@ struct lan743x_rx_slot {
  *	@slot; on failure (-ENOMEM) change nothing, @slot included: the core
  *	counts the failure, and fail_function may skip the body entirely
  *	(ALLOW_ERROR_INJECTION)
- * @build_skb: make the head skb of a frame from @slot, @pad bytes of RX pad
- *	then @len bytes of frame; consumes the buffer
- * @add_frag: append @len bytes of @slot to @skb; consumes the buffer
+ * @detach: the buffer in @slot leaves the ring for an skb: end what the
+ *	policy holds on it, its mapping (may be NULL: nothing held)
  * @release: give back a buffer the device no longer uses
  * @read_cost: add counters the policy does not keep per packet (may be
  *	NULL); process context, rtnl held
  *
- * Syncing a buffer for the CPU and handing it back to the device are the
- * same for every policy (a buffer is one mapping at @slot->dma): the core
- * does both.  The core calls @refill, @build_skb and @add_frag through
- * INDIRECT_CALL_2(), the rest is slow path.
+ * What is the same for every policy the core does: syncing a buffer for
+ * the CPU and handing it back to the device (a buffer is one mapping at
+ * @slot->dma), and making it the head of an skb or a page fragment of one
+ * (a buffer is @slot->truesize bytes of memory at @slot->buf, a page
+ * fragment or compound page, headroom first).  The core calls @refill
+ * and @detach through INDIRECT_CALL_*(), the rest is slow path.
  *
  * Context: @refill gets the gfp flags of its caller (GFP_KERNEL at open,
  * GFP_ATOMIC in NAPI); everything else runs in NAPI or with NAPI disabled
@@ -127,16 +130,13 @@ struct lan743x_rx_slot {
 struct lan743x_rx_buf_ops {
 	const char *name;
 	bool resizable;
+	bool recycle;
 	int (*ring_alloc)(struct lan743x_rx *rx);
 	void (*ring_free)(struct lan743x_rx *rx);
 	void (*ring_stop)(struct lan743x_rx *rx);
 	int (*refill)(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 		      gfp_t gfp);
-	struct sk_buff *(*build_skb)(struct lan743x_rx *rx,
-				     struct lan743x_rx_slot *slot,
-				     u32 pad, u32 len);
-	void (*add_frag)(struct lan743x_rx *rx, struct sk_buff *skb,
-			 struct lan743x_rx_slot *slot, u32 len);
+	void (*detach)(struct lan743x_rx *rx, struct lan743x_rx_slot *slot);
 	void (*release)(struct lan743x_rx *rx, struct lan743x_rx_slot *slot);
 	void (*read_cost)(const struct lan743x_rx *rx,
 			  struct lan743x_rx_cost *cost);
@@ -215,7 +215,7 @@ enum {
  * @mtu.cache: page fragments the buffers are carved from
  * @pp: state of the page_pool policy
  * @pp.pool: the ring's page pool
- * @pp.order: page order of one buffer
+ * @pp.truesize: memory one buffer takes: its fragment, or its whole page
  * @pp.per_page: buffers per page: 1, or more when they are page fragments
  * @pp.taken: buffers this ring took from @pp.pool
  * @dma: device address of @desc; @head_wb follows the descriptors
@@ -249,7 +249,7 @@ struct lan743x_rx_ring {
 		} mtu;
 		struct {
 			struct page_pool *pool;
-			unsigned int order;
+			unsigned int truesize;
 			unsigned int per_page;
 			u64 taken;
 		} pp;
@@ -322,21 +322,12 @@ extern const struct netdev_queue_mgmt_ops lan743x_queue_mgmt_ops;
 
 /* lan743x_rx_mtu.c: a fresh buffer mapped per packet */
 extern const struct lan743x_rx_buf_ops lan743x_rx_mtu_ops;
-struct sk_buff *lan743x_rx_mtu_build_skb(struct lan743x_rx *rx,
-					 struct lan743x_rx_slot *slot,
-					 u32 pad, u32 len);
-void lan743x_rx_mtu_add_frag(struct lan743x_rx *rx, struct sk_buff *skb,
-			     struct lan743x_rx_slot *slot, u32 len);
+void lan743x_rx_mtu_detach(struct lan743x_rx *rx, struct lan743x_rx_slot *slot);
 int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 			  gfp_t gfp);
 
 /* lan743x_rx_pp.c: page_pool recycling */
 extern const struct lan743x_rx_buf_ops lan743x_rx_pp_ops;
-struct sk_buff *lan743x_rx_pp_build_skb(struct lan743x_rx *rx,
-					struct lan743x_rx_slot *slot,
-					u32 pad, u32 len);
-void lan743x_rx_pp_add_frag(struct lan743x_rx *rx, struct sk_buff *skb,
-			    struct lan743x_rx_slot *slot, u32 len);
 int lan743x_rx_pp_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 			 gfp_t gfp);
 

@@ -13,7 +13,8 @@
  * chip reported are synced for the CPU (the whole buffer for a buffer that
  * is not the last of its frame, or for every buffer with rx-partial-sync
  * off: the ring decides the length); the buffer is then unmapped without
- * another sync and becomes the head of an skb (build_skb) or a page fragment of one.
+ * another sync, and the ring makes it the head of an skb or a page fragment
+ * of one.
  * Frames larger than a buffer (MTU raised while up, or frames the MAC still
  * accepts) arrive as FS..LS chains and are assembled without copying.
  */
@@ -141,51 +142,18 @@ static void lan743x_rx_mtu_unmap(struct lan743x_rx *rx,
 {
 	dma_unmap_single_attrs(lan743x_rx_dev(rx), slot->dma, slot->len,
 			       DMA_FROM_DEVICE, DMA_ATTR_SKIP_CPU_SYNC);
-	slot->buf = NULL;
 	rx->cost.unmap_ops++;
 }
 
 /**
- * lan743x_rx_mtu_build_skb() - turn the first buffer of a frame into an skb
+ * lan743x_rx_mtu_detach() - a received buffer goes to an skb: unmap it
  * @rx: ring
- * @slot: buffer, already synced for the CPU; emptied on success
- * @pad: RX pad bytes in front of the frame
- * @len: frame bytes in this buffer
- *
- * Return: the skb, or NULL with the buffer still mapped and in @slot.
+ * @slot: buffer, already synced for the CPU (the bytes the CPU reads),
+ *	so the unmap syncs nothing more
  */
-struct sk_buff *lan743x_rx_mtu_build_skb(struct lan743x_rx *rx,
-					 struct lan743x_rx_slot *slot,
-					 u32 pad, u32 len)
+void lan743x_rx_mtu_detach(struct lan743x_rx *rx, struct lan743x_rx_slot *slot)
 {
-	struct sk_buff *skb;
-
-	skb = napi_build_skb(slot->buf, slot->truesize);
-	if (unlikely(!skb))
-		return NULL;
-
 	lan743x_rx_mtu_unmap(rx, slot);
-	skb_reserve(skb, LAN743X_RX_HEADROOM + pad);
-	__skb_put(skb, len);
-	return skb;
-}
-
-/**
- * lan743x_rx_mtu_add_frag() - append a continuation buffer to a frame
- * @rx: ring
- * @skb: head of the frame; has room for another fragment
- * @slot: buffer, already synced for the CPU; emptied
- * @len: frame bytes in this buffer
- */
-void lan743x_rx_mtu_add_frag(struct lan743x_rx *rx, struct sk_buff *skb,
-			     struct lan743x_rx_slot *slot, u32 len)
-{
-	void *data = slot->buf + LAN743X_RX_HEADROOM;
-	struct page *page = virt_to_head_page(data);
-
-	lan743x_rx_mtu_unmap(rx, slot);
-	skb_add_rx_frag(skb, skb_shinfo(skb)->nr_frags, page,
-			data - page_address(page), len, slot->truesize);
 }
 
 static void lan743x_rx_mtu_release(struct lan743x_rx *rx,
@@ -196,6 +164,7 @@ static void lan743x_rx_mtu_release(struct lan743x_rx *rx,
 	if (!buf)
 		return;
 	lan743x_rx_mtu_unmap(rx, slot);
+	slot->buf = NULL;
 	skb_free_frag(buf);
 }
 
@@ -206,7 +175,6 @@ const struct lan743x_rx_buf_ops lan743x_rx_mtu_ops = {
 	.ring_alloc	= lan743x_rx_mtu_ring_alloc,
 	.ring_free	= lan743x_rx_mtu_ring_free,
 	.refill		= lan743x_rx_mtu_refill,
-	.build_skb	= lan743x_rx_mtu_build_skb,
-	.add_frag	= lan743x_rx_mtu_add_frag,
+	.detach		= lan743x_rx_mtu_detach,
 	.release	= lan743x_rx_mtu_release,
 };

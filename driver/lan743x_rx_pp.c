@@ -117,7 +117,9 @@ static int lan743x_rx_pp_ring_alloc(struct lan743x_rx *rx)
 	if (IS_ERR(pool))
 		return PTR_ERR(pool);
 	rx->ring.pp.pool = pool;
-	rx->ring.pp.order = pp.order;
+	rx->ring.pp.truesize = per_page > 1 ?
+			       lan743x_rx_pp_frag_size(rx->ring.buf_len) :
+			       PAGE_SIZE << pp.order;
 	rx->ring.pp.per_page = per_page;
 	rx->ring.pp.taken = 0;
 	return 0;
@@ -197,8 +199,7 @@ int lan743x_rx_pp_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 	struct page *page;
 
 	if (per_page > 1)
-		page = page_pool_alloc_frag(pool, &offset,
-					    lan743x_rx_pp_frag_size(rx->ring.buf_len),
+		page = page_pool_alloc_frag(pool, &offset, rx->ring.pp.truesize,
 					    gfp | __GFP_NOWARN);
 	else
 		page = page_pool_alloc_pages(pool, gfp | __GFP_NOWARN);
@@ -210,62 +211,15 @@ int lan743x_rx_pp_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 	slot->buf = page_address(page) + offset;
 	slot->dma = page_pool_get_dma_addr(page) + offset + LAN743X_RX_HEADROOM;
 	slot->len = rx->ring.buf_len;
-	if (per_page > 1) {
-		slot->truesize = lan743x_rx_pp_frag_size(rx->ring.buf_len);
+	slot->truesize = rx->ring.pp.truesize;
+	if (per_page > 1)
 		dma_sync_single_for_device(&rx->adapter->pdev->dev, slot->dma,
 					   slot->len, DMA_FROM_DEVICE);
-	} else {
-		slot->truesize = PAGE_SIZE << rx->ring.pp.order;
-	}
 	rx->cost.sync_dev_bytes += slot->len;
 	return 0;
 }
 
 ALLOW_ERROR_INJECTION(lan743x_rx_pp_refill, ERRNO);
-
-/**
- * lan743x_rx_pp_build_skb() - turn the first buffer of a frame into an skb
- * @rx: ring
- * @slot: buffer, already synced for the CPU; emptied on success
- * @pad: RX pad bytes in front of the frame
- * @len: frame bytes in this buffer
- *
- * Return: the skb, or NULL with the buffer still in @slot.
- */
-struct sk_buff *lan743x_rx_pp_build_skb(struct lan743x_rx *rx,
-					struct lan743x_rx_slot *slot,
-					u32 pad, u32 len)
-{
-	struct sk_buff *skb;
-
-	skb = napi_build_skb(slot->buf, slot->truesize);
-	if (unlikely(!skb))
-		return NULL;
-	skb_mark_for_recycle(skb);
-	skb_reserve(skb, LAN743X_RX_HEADROOM + pad);
-	__skb_put(skb, len);
-	slot->buf = NULL;
-	return skb;
-}
-
-/**
- * lan743x_rx_pp_add_frag() - append a continuation buffer to a frame
- * @rx: ring
- * @skb: head of the frame, marked for recycling; has room for a fragment
- * @slot: buffer, already synced for the CPU; emptied
- * @len: frame bytes in this buffer
- *
- * The page becomes a fragment as it is: no copy, no linearisation.
- */
-void lan743x_rx_pp_add_frag(struct lan743x_rx *rx, struct sk_buff *skb,
-			    struct lan743x_rx_slot *slot, u32 len)
-{
-	skb_add_rx_frag(skb, skb_shinfo(skb)->nr_frags,
-			virt_to_page(slot->buf),
-			offset_in_page(slot->buf) + LAN743X_RX_HEADROOM, len,
-			slot->truesize);
-	slot->buf = NULL;
-}
 
 static void lan743x_rx_pp_release(struct lan743x_rx *rx,
 				  struct lan743x_rx_slot *slot)
@@ -280,14 +234,14 @@ const struct lan743x_rx_buf_ops lan743x_rx_pp_ops = {
 	.name		= "page_pool",
 	/* pages are sized for one MTU: a new one needs a new pool */
 	.resizable	= false,
+	/* the stack gives pages back to the pool, not to the allocator */
+	.recycle	= true,
 	.ring_alloc	= lan743x_rx_pp_ring_alloc,
 	.ring_free	= lan743x_rx_pp_ring_free,
 #ifdef LAN743X_HAVE_PP_NAPI
 	.ring_stop	= lan743x_rx_pp_ring_stop,
 #endif
 	.refill		= lan743x_rx_pp_refill,
-	.build_skb	= lan743x_rx_pp_build_skb,
-	.add_frag	= lan743x_rx_pp_add_frag,
 	.release	= lan743x_rx_pp_release,
 	.read_cost	= lan743x_rx_pp_read_cost,
 };

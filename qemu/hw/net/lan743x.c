@@ -659,6 +659,16 @@ static const char *lan743x_reg_name(hwaddr addr)
 /* VMState                                                             */
 /* ------------------------------------------------------------------ */
 
+/*
+ * The chip as a PCI device, for the paths that run per frame and per
+ * register access: the parent object itself, without the checked QOM cast
+ * (a type lookup each time in builds with QOM cast debugging, the default).
+ */
+static inline PCIDevice *lan743x_pci(LAN743xState *s)
+{
+    return &s->parent_obj;
+}
+
 static void lan743x_update_irq(LAN743xState *s);
 static void lan743x_fault_dead_irq(LAN743xState *s);
 
@@ -885,7 +895,7 @@ static void lan743x_int_fired(LAN743xState *s, uint32_t bits)
  */
 static void lan743x_update_irq(LAN743xState *s)
 {
-    PCIDevice *d = PCI_DEVICE(s);
+    PCIDevice *d = lan743x_pci(s);
     bool mas = s->int_en & INT_BIT_MAS;
     int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
     int64_t next = INT64_MAX;
@@ -1678,7 +1688,7 @@ static bool lan743x_read_desc(LAN743xState *s, dma_addr_t addr,
 {
     uint32_t raw[4];
 
-    if (pci_dma_read(PCI_DEVICE(s), addr, raw, sizeof(raw)) != MEMTX_OK) {
+    if (pci_dma_read(lan743x_pci(s), addr, raw, sizeof(raw)) != MEMTX_OK) {
         return false;
     }
     desc->data0 = le32_to_cpu(raw[0]);
@@ -1702,10 +1712,10 @@ static bool lan743x_write_desc(LAN743xState *s, dma_addr_t addr,
     raw[1] = cpu_to_le32(desc->data1);
     raw[2] = cpu_to_le32(desc->data2);
     raw[3] = cpu_to_le32(desc->data3);
-    if (pci_dma_write(PCI_DEVICE(s), addr + 4, &raw[1], 12) != MEMTX_OK) {
+    if (pci_dma_write(lan743x_pci(s), addr + 4, &raw[1], 12) != MEMTX_OK) {
         return false;
     }
-    return pci_dma_write(PCI_DEVICE(s), addr, &raw[0], 4) == MEMTX_OK;
+    return pci_dma_write(lan743x_pci(s), addr, &raw[0], 4) == MEMTX_OK;
 }
 
 static bool lan743x_write_head(LAN743xState *s, uint32_t addrh, uint32_t addrl,
@@ -1714,7 +1724,7 @@ static bool lan743x_write_head(LAN743xState *s, uint32_t addrh, uint32_t addrl,
     dma_addr_t addr = ((uint64_t)addrh << 32) | addrl;
     uint32_t val = cpu_to_le32(head);
 
-    return pci_dma_write(PCI_DEVICE(s), addr, &val, 4) == MEMTX_OK;
+    return pci_dma_write(lan743x_pci(s), addr, &val, 4) == MEMTX_OK;
 }
 
 /* Running, or "stop pending" (1, 1), which only STOP_HANG leaves behind */
@@ -1961,7 +1971,7 @@ static void lan743x_fault_dead_irq(LAN743xState *s)
 {
     if (s->intx_level) {
         s->intx_level = 0;
-        pci_set_irq(PCI_DEVICE(s), 0);
+        pci_set_irq(lan743x_pci(s), 0);
     }
 }
 
@@ -2805,7 +2815,7 @@ static void lan743x_tx_process(LAN743xState *s, int ch)
                     qemu_log_mask(LOG_GUEST_ERROR,
                                   "lan743x: TX frame too long\n");
                     drop = true;
-                } else if (blen && pci_dma_read(PCI_DEVICE(s), addr,
+                } else if (blen && pci_dma_read(lan743x_pci(s), addr,
                                                 s->tx_buf + len, blen)
                            != MEMTX_OK) {
                     lan743x_tx_dma_error(s, ch, "buffer read failed");
@@ -3006,7 +3016,7 @@ static bool lan743x_rx_ready(LAN743xState *s, int ch)
 static bool lan743x_can_receive(NetClientState *nc)
 {
     LAN743xState *s = qemu_get_nic_opaque(nc);
-    PCIDevice *d = PCI_DEVICE(s);
+    PCIDevice *d = lan743x_pci(s);
 
     /* a paused partner keeps its frames */
     return (d->config[PCI_COMMAND] & PCI_COMMAND_MASTER) && !s->pause_sent;
@@ -3120,7 +3130,7 @@ static bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
         } else {
             size_t chunk = MIN(blen, total - off);
 
-            if (pci_dma_write(PCI_DEVICE(s), buf, data + off, chunk)
+            if (pci_dma_write(lan743x_pci(s), buf, data + off, chunk)
                 != MEMTX_OK) {
                 lan743x_rx_dma_error(s, ch, "buffer write failed");
                 return true;
@@ -3642,7 +3652,7 @@ static void lan743x_reset(DeviceState *dev)
     s->msi_level = 0;
     s->intx_level = 0;
     memset(s->eeprom, 0xff, sizeof(s->eeprom));
-    pci_set_irq(PCI_DEVICE(s), 0);
+    pci_set_irq(lan743x_pci(s), 0);
     if (s->gen) {
         lan743x_gen_reset(s->gen);
     }
