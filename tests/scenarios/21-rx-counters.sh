@@ -2,7 +2,7 @@
 # Cost counter identities on known traffic (ping replies from the peer,
 # single-buffer frames, MTU 1500):
 #  - partial sync: rx_sync_cpu_bytes grows by rx_bytes + 4 (FCS) per frame
-#    (+ RX pad, 0 on x86);
+#    (+ the RX pad, NET_IP_ALIGN: 2 on 32-bit ARM, else 0);
 #  - full sync: it grows by exactly the buffer length (rx-buf-len 2048) per
 #    frame;
 #  - fresh buffers: one map per frame; page_pool: maps stay flat while
@@ -18,7 +18,7 @@
 rxp_only_ours
 trap rxp_reset EXIT
 N=1000
-PAD=0
+PAD=$RX_PAD
 wait_peer 10 || fail "peer unreachable"
 o=/tmp/c.old
 n=/tmp/c.new
