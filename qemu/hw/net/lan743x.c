@@ -655,10 +655,6 @@ static const char *lan743x_reg_name(hwaddr addr)
     return "?";
 }
 
-/* ------------------------------------------------------------------ */
-/* VMState                                                             */
-/* ------------------------------------------------------------------ */
-
 /*
  * The chip as a PCI device, for the paths that run per frame and per
  * register access: the parent object itself, without the checked QOM cast
@@ -668,6 +664,10 @@ static inline PCIDevice *lan743x_pci(LAN743xState *s)
 {
     return &s->parent_obj;
 }
+
+/* ------------------------------------------------------------------ */
+/* VMState                                                             */
+/* ------------------------------------------------------------------ */
 
 static void lan743x_update_irq(LAN743xState *s);
 static void lan743x_fault_dead_irq(LAN743xState *s);
