@@ -474,6 +474,9 @@ DMA_DUMP=/sys/kernel/debug/dma-api/dump
 # pci_of_if: the PCI device name (0000:00:01.0) of IF.
 pci_of_if() { basename "$(readlink "/sys/class/net/$IF/device")"; }
 
+# bar0_of_if: the physical address of IF's BAR0 (for devmem)
+bar0_of_if() { head -n 1 "/sys/class/net/$IF/device/resource" | cut -d' ' -f1; }
+
 # dma_left DEVICE: "ALL PP": the mappings DMA-API debugging still holds for
 # DEVICE, all of them and those shaped like page_pool's (a streaming
 # mapping of one whole page of order 0 to 3, 4 to 32 KiB, DMA_FROM_DEVICE;

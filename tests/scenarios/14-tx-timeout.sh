@@ -11,8 +11,7 @@
 
 [ "$DRIVER" = ours ] || skip "relies on our driver's TX timeout reset path and its 'timed out, resetting' message"
 wait_peer 20 || fail "peer $PEER does not answer ping"
-dev=/sys/class/net/$IF/device
-bar0=$(head -n 1 "$dev/resource" | cut -d' ' -f1)
+bar0=$(bar0_of_if)
 log "BAR0 $bar0"
 devmem $((bar0 + 0xC0C)) 32 0x00010000 || fail "devmem write to DMAC_CMD failed (iomem=relaxed missing?)"
 ping -c 100 -i 0.05 -W 1 "$PEER" >/dev/null 2>&1

@@ -18,7 +18,7 @@
 
 [ "$DRIVER" = ours ] || skip "tests our driver's handling of a misbehaving chip"
 pci=$(pci_of_if)
-bar0=$(head -n 1 "/sys/bus/pci/devices/$pci/resource" | cut -d' ' -f1)
+bar0=$(bar0_of_if)
 FAULT_CTL=$((bar0 + 0x1F00))
 FAULT_ARG=$((bar0 + 0x1F04))
 

@@ -49,8 +49,7 @@ done
 DRV_DROPS=$(awk '$1 ~ /^rx[0-9]*_drop_/ { print $1 }' /tmp/hw.names)
 [ "$DRIVER" != ours ] || [ -n "$DRV_DROPS" ] || fail "no rx*_drop_* counters"
 
-pci=$(pci_of_if)
-bar0=$(head -n 1 "/sys/bus/pci/devices/$pci/resource" | cut -d' ' -f1)
+bar0=$(bar0_of_if)
 FAULT_CTL=$((bar0 + 0x1F00))
 FAULT_ARG=$((bar0 + 0x1F04))
 

@@ -139,7 +139,7 @@ burst 32 2000
 [ "$stamped" = "$d_ts" ] || fail "the socket got $stamped TX timestamps, the driver delivered $d_ts"
 # The clock disabled (PTP_CMD_CTL, BAR0 + 0xA00: DISABLE): the chip takes
 # no timestamp, so both frames time out, and none reaches the socket
-bar0=$(head -n 1 "/sys/class/net/$IF/device/resource" | cut -d' ' -f1)
+bar0=$(bar0_of_if)
 devmem $((bar0 + 0xA00)) 32 0x2 || fail "devmem write to PTP_CMD_CTL failed"
 burst 2 2500
 [ "$d_to" = 2 ] && [ "$stamped" = 0 ] && [ "$d_ts" = 0 ] ||
