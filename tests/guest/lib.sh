@@ -477,6 +477,29 @@ pci_of_if() { basename "$(readlink "/sys/class/net/$IF/device")"; }
 # bar0_of_if: the physical address of IF's BAR0 (for devmem)
 bar0_of_if() { head -n 1 "/sys/class/net/$IF/device/resource" | cut -d' ' -f1; }
 
+# The model's test-only fault register (x-faults=on; busybox devmem,
+# iomem=relaxed): FAULT_CTL at BAR0 + 0x1F00 holds the armed fault's code
+# (0: none), FAULT_ARG at + 0x1F04 how many events it spoils, and reads
+# back how many it has.  fault_reg sets their addresses for IF.
+fault_reg() {
+	FAULT_CTL=$(($(bar0_of_if) + 0x1F00))
+	FAULT_ARG=$((FAULT_CTL + 4))
+}
+fault_arm() { # CODE [N]
+	devmem $FAULT_ARG 32 "${2:-1}" || fail "devmem write to FAULT_ARG failed"
+	devmem $FAULT_CTL 32 "$1" || fail "devmem write to FAULT_CTL failed"
+}
+fault_off() { devmem $FAULT_CTL 32 0; }
+fault_fired() { echo $(($(devmem $FAULT_ARG 32))); }
+fault_armed() { echo $(($(devmem $FAULT_CTL 32))); }
+# fault_present CODE: the model has the register (arms CODE, disarms it)
+fault_present() {
+	fault_arm "$1" 1
+	set -- "$(fault_armed)" "$1"
+	fault_off
+	[ "$1" = "$2" ]
+}
+
 # dma_left DEVICE: "ALL PP": the mappings DMA-API debugging still holds for
 # DEVICE, all of them and those shaped like page_pool's (a streaming
 # mapping of one whole page of order 0 to 3, 4 to 32 KiB, DMA_FROM_DEVICE;

@@ -19,20 +19,8 @@
 [ "$DRIVER" = ours ] || skip "tests our driver's handling of a misbehaving chip"
 pci=$(pci_of_if)
 bar0=$(bar0_of_if)
-FAULT_CTL=$((bar0 + 0x1F00))
-FAULT_ARG=$((bar0 + 0x1F04))
-
-fault_arm() { # CODE [N]
-	devmem $FAULT_ARG 32 "${2:-1}" || fail "devmem write to FAULT_ARG failed"
-	devmem $FAULT_CTL 32 "$1" || fail "devmem write to FAULT_CTL failed"
-}
-fault_off() { devmem $FAULT_CTL 32 0; }
-fault_fired() { echo $(($(devmem $FAULT_ARG 32))); }
-fault_armed() { echo $(($(devmem $FAULT_CTL 32))); }
-
-fault_arm 2 1
-[ "$(fault_armed)" = 2 ] || skip "the model has no fault register (x-faults=off)"
-fault_off
+fault_reg
+fault_present 2 || skip "the model has no fault register (x-faults=off)"
 
 # traffic_ok WHAT: checksummed transfers both ways and a ping still work
 traffic_ok() {

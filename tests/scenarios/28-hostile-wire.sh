@@ -50,8 +50,7 @@ DRV_DROPS=$(awk '$1 ~ /^rx[0-9]*_drop_/ { print $1 }' /tmp/hw.names)
 [ "$DRIVER" != ours ] || [ -n "$DRV_DROPS" ] || fail "no rx*_drop_* counters"
 
 bar0=$(bar0_of_if)
-FAULT_CTL=$((bar0 + 0x1F00))
-FAULT_ARG=$((bar0 + 0x1F04))
+fault_reg
 
 # snap FILE: ethtool -S, the netdev statistics (what ip -s link shows) and
 # Icmp InEchos
@@ -174,11 +173,7 @@ fi
 # the next N frames it applies to (the first may be a late ACK of the
 # request's connection: then one bad frame gets through, and the stack
 # drops it).
-if ! devmem $FAULT_ARG 32 1 || ! devmem $FAULT_CTL 32 10; then
-	fail "devmem write to the fault register failed"
-fi
-[ $(($(devmem $FAULT_CTL 32))) = 10 ] || fail "the model has no fault register (x-faults=off)"
-devmem $FAULT_CTL 32 0
+fault_present 10 || fail "the model has no fault register (x-faults=off)"
 
 # rx_fault_kind KIND N CODE
 rx_fault_kind() {
@@ -186,16 +181,16 @@ rx_fault_kind() {
 	snap /tmp/hw.0
 	sent=$(peer_cmd "RAW $kind $2 1500") || true
 	case $sent in SENT*) ;; *) fail "$kind: peer says '${sent:-nothing}'" ;; esac
-	devmem $FAULT_ARG 32 "$2" && devmem $FAULT_CTL 32 "$3"
+	fault_arm "$3" "$2"
 	bad=$(echo "$sent" | awk '{ print $4 }')
 	good=$(echo "$sent" | awk '{ print $6 }')
 	i=0
-	while [ $(($(devmem $FAULT_ARG 32))) -lt "$2" ] && [ $i -lt 100 ]; do
+	while [ "$(fault_fired)" -lt "$2" ] && [ $i -lt 100 ]; do
 		usleep 100000
 		i=$((i + 1))
 	done
-	fired=$(($(devmem $FAULT_ARG 32)))
-	devmem $FAULT_CTL 32 0
+	fired=$(fault_fired)
+	fault_off
 	[ "$fired" = "$2" ] || fail "$kind: fault $3 fired $fired of $2 times"
 	sleep 1
 	snap /tmp/hw.1
