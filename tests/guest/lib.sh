@@ -579,7 +579,8 @@ cmp_moved() {
 drift_freq() {
 	phc freq "$1" get cmp wait 2 get cmp >&2
 	moved=$(cmp_moved) || { echo "$moved"; return 1; }
-	sed -n 's/.*clock time is \([0-9][0-9]*\)\.\([0-9]\{9\}\) .*/\1 \2/p' /tmp/phc |
+	# nanoseconds behind a 1: busybox awk reads 017002121 as octal
+	sed -n 's/.*clock time is \([0-9][0-9]*\)\.\([0-9]\{9\}\) .*/\1 1\2/p' /tmp/phc |
 		awk -v m="$moved" '{ s[NR] = $1; ns[NR] = $2 }
 			END { rt = (s[2] - s[1]) * 1e9 + ns[2] - ns[1] - m
 			      if (NR != 2 || rt < 1e9) exit 1

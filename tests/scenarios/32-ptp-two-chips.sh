@@ -79,7 +79,7 @@ log "PHCs: $IF /dev/ptp$phc_a, $B /dev/ptp$phc_b"
 # The rate, on a clock of its own: +-100 ppm (phc_ctl freq) moves A's PHC
 # by +-200 us against CLOCK_REALTIME in 2 s.  Both clocks count the same
 # instructions, and drift_freq scales the move to exactly 2 s: what is
-# left is 4-29 ns with either driver.  The bound is 0.5 %; a rate scale
+# left is 5-6 ns (measured with ours).  The bound is 0.5 %; a rate scale
 # off by 1 % fails.
 RATE_TOL=1000
 PHC_DEV=/dev/ptp$phc_a
