@@ -43,7 +43,7 @@ log "drift at 0 ppb: $d0 ns in 2 s"
 # The PHC and the guest's clock come from the same virtual clock: they
 # agree within 500 ppm even under TCG
 [ "${d0#-}" -le 1000000 ] || fail "PHC moved $d0 ns against CLOCK_REALTIME in 2 s at nominal rate"
-# 2% = 40 ms in 2 s (2 * ppb ns), within 0.6 % here; 25% slack for a
+# 2% = 40 ms in 2 s (2 * ppb ns), within 0.2 % here; 25% slack for a
 # host that stalls the guest between phc_ctl's readings of each clock
 for ppb in 20000000 -20000000; do
 	d=$(drift_freq "$ppb") || fail "$d"
