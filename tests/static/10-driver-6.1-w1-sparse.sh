@@ -6,8 +6,7 @@
 check=10-driver-6.1-w1-sparse
 . "$(dirname "$0")/driver-build.inc"
 
-kver=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 2>/dev/null |
-	sed -nE 's/.*linux-headers-([^ ,]+).*/\1/p')
-[ -n "$kver" ] || fail "linux-headers-amd64 is not installed"
+kver=$("$root"/scripts/debian-abi --host)-amd64 ||
+	fail "linux-headers-amd64 is not installed"
 [ -d "/lib/modules/$kver/build" ] || fail "/lib/modules/$kver/build missing"
 driver_build KDIR="/lib/modules/$kver/build"

@@ -13,9 +13,8 @@ fail() {
 	exit 1
 }
 
-kver=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 2>/dev/null |
-	sed -nE 's/.*linux-headers-([^ ,]+).*/\1/p')
-[ -n "$kver" ] || fail "linux-headers-amd64 is not installed"
+kver=$("$root"/scripts/debian-abi --host)-amd64 ||
+	fail "linux-headers-amd64 is not installed"
 mods=/lib/modules/$kver
 intree=$(find "$mods/kernel" -name 'lan743x.ko*' | head -n 1)
 [ -n "$intree" ] || fail "no in-tree lan743x in $mods (linux-image-amd64)"

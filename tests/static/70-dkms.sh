@@ -35,9 +35,8 @@ drv_ver=$(sed -nE 's/^#define LAN743X_DRV_VERSION[[:space:]]+"(.*)"/\1/p' \
 	fail "versions differ: dkms.conf $ver, debian/changelog $deb_ver, LAN743X_DRV_VERSION $drv_ver"
 
 # ---- the host must stay as it is -------------------------------------------
-k61=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 2>/dev/null |
-	sed -nE 's/.*linux-headers-([^ ,]+).*/\1/p')
-[ -n "$k61" ] || fail "linux-headers-amd64 is not installed"
+k61=$("$root"/scripts/debian-abi --host)-amd64 ||
+	fail "linux-headers-amd64 is not installed"
 host_state() {
 	ls -la --time-style=full-iso /var/lib/dkms "/lib/modules/$k61" 2>&1
 	ls /usr/src
