@@ -109,8 +109,8 @@ iperf_check() {
 	return 1
 }
 
-# Module reloads under traffic (18, 24, 34).  Pages of the page_pool policy
-# that sockets still hold at rmmod stay DMA-mapped before Linux 6.15
+# Module reloads (09, and under traffic 18, 24, 34).  Pages of the
+# page_pool policy that sockets still hold at rmmod stay DMA-mapped before Linux 6.15
 # (tests/README.md, "Known upstream limitations"; such scenarios carry
 # "dmesg-allow: known:page-pool-unbind").  On the debug kernel, with our
 # driver, the reloads check that this is all DMA-API's report is: after
@@ -133,7 +133,7 @@ reload_checked() {
 		rc_pci=
 	fi
 	unload_module >/tmp/rc.out || {
-		echo "$1: $(cat /tmp/rc.out) under traffic"
+		echo "$1: $(cat /tmp/rc.out)"
 		return 1
 	}
 	[ -z "$rc_pci" ] || unbind_dma_check "$1" || return 1
