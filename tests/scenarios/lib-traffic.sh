@@ -110,15 +110,15 @@ iperf_check() {
 }
 
 # Module reloads (09, and under traffic 18, 24, 34).  Pages of the
-# page_pool policy that sockets still hold at rmmod stay DMA-mapped before Linux 6.15
-# (tests/README.md, "Known upstream limitations"; such scenarios carry
-# "dmesg-allow: known:page-pool-unbind").  On the debug kernel, with our
-# driver, the reloads check that this is all DMA-API's report is: after
-# the rmmod, with the driver gone, only page_pool can still unmap a
-# mapping of the device, so whatever DMA-API holds for it must be
-# whole pages (4 to 32 KiB: page_pool's orders 0 to 3) mapped
-# DMA_FROM_DEVICE, no more than the report counted, with
-# rx-page-pool on.  reload_drained then checks that they all come back.
+# page_pool policy that sockets still hold at rmmod stay DMA-mapped before
+# Linux 6.15 (tests/README.md, "Known upstream limitations"; such
+# scenarios carry "dmesg-allow: known:page-pool-unbind").  On the debug
+# kernel, with our driver, the reloads check that this is all DMA-API's
+# report is: after the rmmod, with the driver gone, only page_pool can
+# still unmap a mapping of the device, so whatever DMA-API holds for it
+# must be whole pages (4 to 32 KiB: page_pool's orders 0 to 3) mapped
+# DMA_FROM_DEVICE, no more than the report counted, with rx-page-pool
+# on.  reload_drained then checks that they all come back.
 unbind_held=0
 unbind_n=0
 
