@@ -416,7 +416,7 @@ download_sha() {
 
 # ---- Module reload ----
 
-# unload_module: rmmod the driver under test; its interface must go.
+# unload_module: rmmod the driver under test; it and its interface must go.
 # Prints why it failed.
 unload_module() {
 	old=$IF
@@ -426,6 +426,10 @@ unload_module() {
 	}
 	[ ! -e "/sys/class/net/$old" ] || {
 		echo "$old still present after rmmod"
+		return 1
+	}
+	! lsmod | grep "^$MODNAME " >/dev/null || {
+		echo "$MODNAME still loaded after rmmod"
 		return 1
 	}
 }
