@@ -454,19 +454,19 @@ module_insert() {
 load_module() {
 	module_insert || return 1
 	wait_if 30 || {
-		echo "no interface after insmod"
+		echo "no interface after ${MODLOAD:-insmod}"
 		return 1
 	}
 	if_configure || {
-		echo "configuring $IF after insmod failed"
+		echo "configuring $IF after ${MODLOAD:-insmod} failed"
 		return 1
 	}
 	wait_carrier 1 30 || {
-		echo "no carrier 30 s after insmod"
+		echo "no carrier 30 s after ${MODLOAD:-insmod}"
 		return 1
 	}
 	wait_peer 20 || {
-		echo "peer unreachable after insmod"
+		echo "peer unreachable after ${MODLOAD:-insmod}"
 		return 1
 	}
 }
