@@ -554,6 +554,7 @@ struct LAN743xState {
      */
     int64_t rx_wire_free;
     int64_t tx_wire_free;
+    bool rx_wire_held;          /* turned a frame away: wait for a batch */
     QEMUTimer *rx_wire_timer;
     QEMUTimer *tx_wire_timer;
     QSIMPLEQ_HEAD(, LAN743xFifoFrame) rx_fifo[LAN743X_RX_CHANNELS];
@@ -3354,6 +3355,24 @@ static int64_t lan743x_rx_ahead(LAN743xState *s)
     return LAN743X_WIRE_AHEAD_NS;
 }
 
+/*
+ * Is the RX wire too busy to take a frame now?  If so, @due says when it
+ * takes the next.  Once it has turned a frame away, it waits until the
+ * frames it took ahead of their time are on the wire, then takes the next
+ * batch: a window sliding with the wire would let one frame in per wake-up
+ * of QEMU when the peer sends a burst.  (TX keeps the sliding window: its
+ * frames are mostly TSO frames longer than the window, and holding their
+ * completions back made the guest's queue wait and QEMU wake more often.)
+ */
+static bool lan743x_rx_wire_full(LAN743xState *s, int64_t *due)
+{
+    int64_t ahead = lan743x_rx_ahead(s);
+
+    *due = s->rx_wire_held ? s->rx_wire_free : s->rx_wire_free - ahead;
+    s->rx_wire_held = lan743x_wire_busy(s, *due);
+    return s->rx_wire_held;
+}
+
 /* Descriptors or the wire became available: take frames in again */
 static void lan743x_rx_kick(LAN743xState *s)
 {
@@ -3496,6 +3515,7 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
     LAN743xState *s = qemu_get_nic_opaque(nc);
     struct virtio_net_hdr vh = { 0 };
     size_t full = size;
+    int64_t due;
 
     if (unlikely(s->fault == LAN743X_FAULT_DEAD)) {
         return full;            /* nobody there to take it */
@@ -3515,9 +3535,8 @@ static ssize_t lan743x_receive(NetClientState *nc, const uint8_t *buf,
         return 0;               /* the partner keeps it until released */
     }
     /* Every frame takes its time on the wire, taken in or not */
-    if (lan743x_wire_busy(s, s->rx_wire_free - lan743x_rx_ahead(s))) {
-        lan743x_timer_arm(s->rx_wire_timer,
-                          s->rx_wire_free - lan743x_rx_ahead(s));
+    if (lan743x_rx_wire_full(s, &due)) {
+        lan743x_timer_arm(s->rx_wire_timer, due);
         return 0;               /* QEMU queues it until the timer fires */
     }
     return lan743x_rx_frame(s, buf, size, &vh) ? full : 0;
@@ -3529,6 +3548,7 @@ static int64_t lan743x_gen_offer(void *opaque, const uint8_t *buf,
 {
     LAN743xState *s = opaque;
     static const struct virtio_net_hdr none;
+    int64_t due;
 
     if (unlikely(s->fault == LAN743X_FAULT_DEAD) || !s->phy_link) {
         return 0;               /* lost on the way */
@@ -3536,8 +3556,8 @@ static int64_t lan743x_gen_offer(void *opaque, const uint8_t *buf,
     if (s->pause_sent && !ignore_pause) {
         return LAN743X_GEN_WAIT;
     }
-    if (lan743x_wire_busy(s, s->rx_wire_free - lan743x_rx_ahead(s))) {
-        return s->rx_wire_free - lan743x_rx_ahead(s);
+    if (lan743x_rx_wire_full(s, &due)) {
+        return due;
     }
     return lan743x_rx_frame(s, buf, len, &none) ? 0 : LAN743X_GEN_WAIT;
 }
