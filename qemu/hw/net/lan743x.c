@@ -555,6 +555,12 @@ struct LAN743xState {
     int64_t rx_wire_free;
     int64_t tx_wire_free;
     bool rx_wire_held;          /* turned a frame away: wait for a batch */
+    /*
+     * QEMU may hold frames for us: we turned one away or could not
+     * receive.  Only then does taking frames in again flush its queue: a
+     * flush wakes QEMU's main loop, and drivers move the RX tail often.
+     */
+    bool rx_refused;
     QEMUTimer *rx_wire_timer;
     QEMUTimer *tx_wire_timer;
     QSIMPLEQ_HEAD(, LAN743xFifoFrame) rx_fifo[LAN743X_RX_CHANNELS];
@@ -682,6 +688,7 @@ static int lan743x_post_load(void *opaque, int version_id)
     }
     /* Re-arm a pending moderation timer */
     lan743x_update_irq(opaque);
+    s->rx_refused = true;
     return 0;
 }
 
@@ -3018,9 +3025,12 @@ static bool lan743x_can_receive(NetClientState *nc)
 {
     LAN743xState *s = qemu_get_nic_opaque(nc);
     PCIDevice *d = lan743x_pci(s);
-
     /* a paused partner keeps its frames */
-    return (d->config[PCI_COMMAND] & PCI_COMMAND_MASTER) && !s->pause_sent;
+    bool can = (d->config[PCI_COMMAND] & PCI_COMMAND_MASTER) &&
+               !s->pause_sent;
+
+    s->rx_refused |= !can;
+    return can;
 }
 
 /*
@@ -3382,7 +3392,10 @@ static void lan743x_rx_kick(LAN743xState *s)
         lan743x_rx_fifo_drain(s, ch);
     }
     lan743x_flow_update(s);
-    qemu_flush_queued_packets(qemu_get_queue(s->nic));
+    if (s->rx_refused) {
+        s->rx_refused = false;
+        qemu_flush_queued_packets(qemu_get_queue(s->nic));
+    }
     if (s->gen) {
         lan743x_gen_kick(s->gen);
     }
@@ -3595,11 +3608,14 @@ static ssize_t lan743x_receive_phy(NetClientState *nc, const uint8_t *buf,
                                    size_t size)
 {
     LAN743xState *s = qemu_get_nic_opaque(nc);
+    ssize_t ret;
 
     if (!s->phy_link) {
         return size;            /* dropped */
     }
-    return lan743x_receive(nc, buf, size);
+    ret = lan743x_receive(nc, buf, size);
+    s->rx_refused |= !ret;
+    return ret;
 }
 
 /* ------------------------------------------------------------------ */
