@@ -3279,6 +3279,13 @@ static void lan743x_send_pause(LAN743xState *s)
     lan743x_stat_add(s, R_STAT_TX_PAUSE_FRAMES, 1);
 }
 
+/* Let QEMU deliver the frames it holds for us (see rx_refused) */
+static void lan743x_rx_flush(LAN743xState *s)
+{
+    s->rx_refused = false;
+    qemu_flush_queued_packets(qemu_get_queue(s->nic));
+}
+
 /* Pause or release the partner as the RX FIFOs' levels now require */
 static void lan743x_flow_update(LAN743xState *s)
 {
@@ -3307,7 +3314,7 @@ static void lan743x_flow_update(LAN743xState *s)
         s->pause_sent = false;
         trace_lan743x_pause(false);
         lan743x_send_pause(s);
-        qemu_flush_queued_packets(qemu_get_queue(s->nic));
+        lan743x_rx_flush(s);
         if (s->gen) {
             lan743x_gen_kick(s->gen);
         }
@@ -3393,8 +3400,7 @@ static void lan743x_rx_kick(LAN743xState *s)
     }
     lan743x_flow_update(s);
     if (s->rx_refused) {
-        s->rx_refused = false;
-        qemu_flush_queued_packets(qemu_get_queue(s->nic));
+        lan743x_rx_flush(s);
     }
     if (s->gen) {
         lan743x_gen_kick(s->gen);
@@ -3405,7 +3411,7 @@ static void lan743x_rx_wire_timer_cb(void *opaque)
 {
     LAN743xState *s = opaque;
 
-    qemu_flush_queued_packets(qemu_get_queue(s->nic));
+    lan743x_rx_flush(s);
     lan743x_update_irq(s);
 }
 
