@@ -447,7 +447,26 @@ static void lan743x_rx_csum(struct lan743x_rx *rx, struct sk_buff *skb,
 	}
 }
 
-/* LS seen: trim to FRAME_LENGTH - FCS and pass the frame up */
+/* Pass a complete frame of @len bytes up; one whose RX timestamp follows
+ * in an extension descriptor waits for it.
+ */
+static void lan743x_rx_deliver(struct lan743x_rx *rx, struct sk_buff *skb,
+			       u32 data0, u32 data1, u32 len,
+			       struct lan743x_rx_frames *b)
+{
+	/* checksum status is on the LS descriptor; it belongs to the head */
+	lan743x_rx_csum(rx, skb, data1, b);
+	skb_record_rx_queue(skb, rx->ch);
+	skb->protocol = eth_type_trans(skb, rx->adapter->netdev);
+	b->packets++;
+	b->bytes += len;
+	if (unlikely(data0 & RX_DESC_DATA0_EXT_))
+		lan743x_ptp_rx_hold(rx, skb);
+	else
+		napi_gro_receive(&rx->napi, skb);
+}
+
+/* LS of a chain seen: trim to FRAME_LENGTH - FCS and pass the frame up */
 static void lan743x_rx_frame_done(struct lan743x_rx *rx, u32 data0, u32 data1,
 				  struct lan743x_rx_frames *b)
 {
@@ -464,17 +483,7 @@ static void lan743x_rx_frame_done(struct lan743x_rx *rx, u32 data0, u32 data1,
 	rx->ring.skb = NULL;
 	if (skb_shinfo(skb)->nr_frags)
 		b->multi_buf_frames++;
-	/* checksum status is on the LS descriptor; it belongs to the head */
-	lan743x_rx_csum(rx, skb, data1, b);
-	skb_record_rx_queue(skb, rx->ch);
-	skb->protocol = eth_type_trans(skb, rx->adapter->netdev);
-	b->packets++;
-	b->bytes += len;
-	/* an RX timestamp follows in an extension descriptor */
-	if (unlikely(data0 & RX_DESC_DATA0_EXT_))
-		lan743x_ptp_rx_hold(rx, skb);
-	else
-		napi_gro_receive(&rx->napi, skb);
+	lan743x_rx_deliver(rx, skb, data0, data1, len, b);
 	return;
 
 drop:
@@ -561,14 +570,15 @@ static void lan743x_rx_add_frag(struct lan743x_rx *rx, struct sk_buff *skb,
 			data - page_address(page), len, truesize);
 }
 
-/* Hand one received buffer to the frame: new buffer first, then the old one
- * goes to the skb.  Return: LAN743X_RX_KEEP, or why the frame is dropped.
+/* Hand one received buffer to the frame: a new buffer goes into @slot
+ * first, then the received one goes to the skb.  Return: LAN743X_RX_KEEP,
+ * or why the frame is dropped (the received buffer then stays in @slot).
  */
 static u8 lan743x_rx_take(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 			  u32 pad, u32 wire, u32 len)
 {
 	const struct lan743x_rx_buf_ops *ops = rx->ring.ops;
-	struct lan743x_rx_slot fresh;
+	struct lan743x_rx_slot got = *slot;
 	struct sk_buff *skb;
 	u32 synced;
 
@@ -577,28 +587,29 @@ static u8 lan743x_rx_take(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 		lan743x_rx_reuse(rx, slot, 0);
 		return LAN743X_RX_DROP_OVERSIZE;
 	}
+	/* a refill that fails leaves @slot as it was */
 	if (INDIRECT_CALL_2(ops->refill, lan743x_rx_pp_refill,
-			    lan743x_rx_mtu_refill, rx, &fresh, GFP_ATOMIC)) {
+			    lan743x_rx_mtu_refill, rx, slot, GFP_ATOMIC)) {
 		rx->cost.buf_alloc_fail++;
 		lan743x_rx_reuse(rx, slot, 0);
 		return LAN743X_RX_DROP_ALLOC;
 	}
 
-	synced = lan743x_rx_sync_len(rx, slot, pad + wire);
-	lan743x_rx_sync_for_cpu(rx, slot, synced);
-	if (!rx->ring.skb) {
-		skb = lan743x_rx_build_head(rx, slot, pad, len);
-		if (unlikely(!skb)) {
-			rx->cost.buf_alloc_fail++;
-			ops->release(rx, &fresh);
-			lan743x_rx_reuse(rx, slot, synced);
-			return LAN743X_RX_DROP_ALLOC;
-		}
-		rx->ring.skb = skb;
-	} else {
-		lan743x_rx_add_frag(rx, rx->ring.skb, slot, len);
+	synced = lan743x_rx_sync_len(rx, &got, pad + wire);
+	lan743x_rx_sync_for_cpu(rx, &got, synced);
+	if (rx->ring.skb) {
+		lan743x_rx_add_frag(rx, rx->ring.skb, &got, len);
+		return LAN743X_RX_KEEP;
 	}
-	*slot = fresh;
+	skb = lan743x_rx_build_head(rx, &got, pad, len);
+	if (unlikely(!skb)) {
+		rx->cost.buf_alloc_fail++;
+		ops->release(rx, slot);
+		*slot = got;
+		lan743x_rx_reuse(rx, slot, synced);
+		return LAN743X_RX_DROP_ALLOC;
+	}
+	rx->ring.skb = skb;
 	return LAN743X_RX_KEEP;
 }
 
@@ -672,6 +683,39 @@ static void lan743x_rx_buffer(struct lan743x_rx *rx,
 		lan743x_rx_frame_done(rx, data0, data1, b);
 }
 
+/* A whole frame in one buffer (FS and LS, no chain being assembled): the
+ * common case, without the chain's bookkeeping.  Same outcome as
+ * lan743x_rx_buffer() for such a descriptor.
+ */
+static void lan743x_rx_whole(struct lan743x_rx *rx,
+			     struct lan743x_rx_slot *slot, u32 data0, u32 data1,
+			     struct lan743x_rx_frames *b)
+{
+	u32 flen = FIELD_GET(RX_DESC_DATA0_FRAME_LENGTH_MASK_, data0);
+	u32 cap = slot->len - rx->pad;
+	u32 len = flen - ETH_FCS_LEN;
+	struct sk_buff *skb;
+	u8 why;
+
+	/* shorter than a header, or more data than the buffer holds */
+	if (unlikely(flen < ETH_HLEN + ETH_FCS_LEN || len > cap)) {
+		lan743x_rx_reuse(rx, slot, 0);
+		lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
+		return;
+	}
+	if (len <= READ_ONCE(rx->ring.copybreak))
+		why = lan743x_rx_copy(rx, slot, rx->pad, min(flen, cap), len, b);
+	else
+		why = lan743x_rx_take(rx, slot, rx->pad, min(flen, cap), len);
+	if (unlikely(why)) {
+		lan743x_rx_drop_frame(rx, why, b);
+		return;
+	}
+	skb = rx->ring.skb;
+	rx->ring.skb = NULL;
+	lan743x_rx_deliver(rx, skb, data0, data1, len, b);
+}
+
 /* Return: true if descriptor rx->next was completed and has been handled */
 static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
 			   struct lan743x_rx_frames *b)
@@ -692,9 +736,13 @@ static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
 	dma_rmb();
 	data1 = le32_to_cpu(desc->data1);
 
-	/* Extension descriptors carry the RX timestamp, no data */
-	if ((data0 & RX_DESC_DATA0_EXT_) &&
-	    !(data0 & (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_))) {
+	if (likely((data0 & (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_)) ==
+		   (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_) &&
+		   !rx->ring.skb && !rx->ring.dropping)) {
+		lan743x_rx_whole(rx, &rx->ring.slots[idx], data0, data1, b);
+	} else if ((data0 & RX_DESC_DATA0_EXT_) &&
+		   !(data0 & (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_))) {
+		/* extension descriptors carry the RX timestamp, no data */
 		lan743x_ptp_rx_ext(rx, desc);
 		lan743x_rx_reuse(rx, &rx->ring.slots[idx], 0);
 	} else {
