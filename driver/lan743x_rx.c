@@ -447,28 +447,31 @@ static void lan743x_rx_csum(struct lan743x_rx *rx, struct sk_buff *skb,
 	}
 }
 
-/* Pass a complete frame of @len bytes up; one whose RX timestamp follows
- * in an extension descriptor waits for it.
+/* Pass a complete frame up, @data0 and @data1 being its LS descriptor's
+ * status; one whose RX timestamp follows in an extension descriptor waits
+ * for it.
  */
 static void lan743x_rx_deliver(struct lan743x_rx *rx, struct sk_buff *skb,
-			       u32 data0, u32 data1, u32 len,
+			       u32 data0, u32 data1,
 			       struct lan743x_rx_frames *b)
 {
 	/* checksum status is on the LS descriptor; it belongs to the head */
 	lan743x_rx_csum(rx, skb, data1, b);
 	skb_record_rx_queue(skb, rx->ch);
-	skb->protocol = eth_type_trans(skb, rx->adapter->netdev);
 	b->packets++;
-	b->bytes += len;
+	b->bytes += skb->len;
+	skb->protocol = eth_type_trans(skb, rx->adapter->netdev);
 	if (unlikely(data0 & RX_DESC_DATA0_EXT_))
 		lan743x_ptp_rx_hold(rx, skb);
 	else
 		napi_gro_receive(&rx->napi, skb);
 }
 
-/* LS of a chain seen: trim to FRAME_LENGTH - FCS and pass the frame up */
-static void lan743x_rx_frame_done(struct lan743x_rx *rx, u32 data0, u32 data1,
-				  struct lan743x_rx_frames *b)
+/* LS of a chain seen: trim to FRAME_LENGTH - FCS.  Return: the finished
+ * frame, or NULL if it was dropped.
+ */
+static struct sk_buff *lan743x_rx_frame_done(struct lan743x_rx *rx, u32 data0,
+					     struct lan743x_rx_frames *b)
 {
 	u32 flen = FIELD_GET(RX_DESC_DATA0_FRAME_LENGTH_MASK_, data0);
 	struct sk_buff *skb = rx->ring.skb;
@@ -483,11 +486,11 @@ static void lan743x_rx_frame_done(struct lan743x_rx *rx, u32 data0, u32 data1,
 	rx->ring.skb = NULL;
 	if (skb_shinfo(skb)->nr_frags)
 		b->multi_buf_frames++;
-	lan743x_rx_deliver(rx, skb, data0, data1, len, b);
-	return;
+	return skb;
 
 drop:
 	lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
+	return NULL;
 }
 
 /* Hand the first @len bytes of a received buffer to the CPU.  Every
@@ -639,12 +642,13 @@ static u8 lan743x_rx_copy(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 	return LAN743X_RX_KEEP;
 }
 
-/* One completed descriptor: work out how many of its bytes belong to the
- * frame, take or recycle its buffer, finish the frame on LS.
+/* One completed descriptor of any kind: work out how many of its bytes
+ * belong to the frame, take or recycle its buffer, finish the frame on LS.
+ * Return: the finished frame, or NULL.
  */
-static void lan743x_rx_buffer(struct lan743x_rx *rx,
-			      struct lan743x_rx_slot *slot, u32 data0, u32 data1,
-			      struct lan743x_rx_frames *b)
+static struct sk_buff *lan743x_rx_buffer(struct lan743x_rx *rx,
+					 struct lan743x_rx_slot *slot,
+					 u32 data0, struct lan743x_rx_frames *b)
 {
 	bool first = data0 & RX_DESC_DATA0_FS_;
 	bool last = data0 & RX_DESC_DATA0_LS_;
@@ -679,17 +683,16 @@ static void lan743x_rx_buffer(struct lan743x_rx *rx,
 		rx->ring.dropping = lan743x_rx_take(rx, slot, pad, wire, len);
 	rx->ring.frame_wire += wire;
 
-	if (last)
-		lan743x_rx_frame_done(rx, data0, data1, b);
+	return last ? lan743x_rx_frame_done(rx, data0, b) : NULL;
 }
 
 /* A whole frame in one buffer (FS and LS, no chain being assembled): the
  * common case, without the chain's bookkeeping.  Same outcome as
- * lan743x_rx_buffer() for such a descriptor.
+ * lan743x_rx_buffer() for such a descriptor.  Return: the frame, or NULL.
  */
-static void lan743x_rx_whole(struct lan743x_rx *rx,
-			     struct lan743x_rx_slot *slot, u32 data0, u32 data1,
-			     struct lan743x_rx_frames *b)
+static struct sk_buff *lan743x_rx_whole(struct lan743x_rx *rx,
+					struct lan743x_rx_slot *slot,
+					u32 data0, struct lan743x_rx_frames *b)
 {
 	u32 flen = FIELD_GET(RX_DESC_DATA0_FRAME_LENGTH_MASK_, data0);
 	u32 cap = slot->len - rx->pad;
@@ -701,7 +704,7 @@ static void lan743x_rx_whole(struct lan743x_rx *rx,
 	if (unlikely(flen < ETH_HLEN + ETH_FCS_LEN || len > cap)) {
 		lan743x_rx_reuse(rx, slot, 0);
 		lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
-		return;
+		return NULL;
 	}
 	if (len <= READ_ONCE(rx->ring.copybreak))
 		why = lan743x_rx_copy(rx, slot, rx->pad, min(flen, cap), len, b);
@@ -709,11 +712,11 @@ static void lan743x_rx_whole(struct lan743x_rx *rx,
 		why = lan743x_rx_take(rx, slot, rx->pad, min(flen, cap), len);
 	if (unlikely(why)) {
 		lan743x_rx_drop_frame(rx, why, b);
-		return;
+		return NULL;
 	}
 	skb = rx->ring.skb;
 	rx->ring.skb = NULL;
-	lan743x_rx_deliver(rx, skb, data0, data1, len, b);
+	return skb;
 }
 
 /* Return: true if descriptor rx->next was completed and has been handled */
@@ -721,6 +724,7 @@ static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
 			   struct lan743x_rx_frames *b)
 {
 	struct lan743x_desc *desc = &rx->ring.desc[rx->next];
+	struct sk_buff *skb = NULL;
 	u32 idx = rx->next;
 	u32 data0, data1;
 
@@ -739,19 +743,21 @@ static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
 	if (likely((data0 & (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_)) ==
 		   (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_) &&
 		   !rx->ring.skb && !rx->ring.dropping)) {
-		lan743x_rx_whole(rx, &rx->ring.slots[idx], data0, data1, b);
+		skb = lan743x_rx_whole(rx, &rx->ring.slots[idx], data0, b);
 	} else if ((data0 & RX_DESC_DATA0_EXT_) &&
 		   !(data0 & (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_))) {
 		/* extension descriptors carry the RX timestamp, no data */
 		lan743x_ptp_rx_ext(rx, desc);
 		lan743x_rx_reuse(rx, &rx->ring.slots[idx], 0);
 	} else {
-		lan743x_rx_buffer(rx, &rx->ring.slots[idx], data0, data1, b);
+		skb = lan743x_rx_buffer(rx, &rx->ring.slots[idx], data0, b);
 	}
 
 	lan743x_rx_arm(rx, idx);
 	rx->tail = idx;
 	rx->next = (idx + 1) & rx->ring.size_mask;
+	if (skb)
+		lan743x_rx_deliver(rx, skb, data0, data1, b);
 	return true;
 }
 
