@@ -467,8 +467,8 @@ static void lan743x_rx_deliver(struct lan743x_rx *rx, struct sk_buff *skb,
 		napi_gro_receive(&rx->napi, skb);
 }
 
-/* LS of a chain seen: trim to FRAME_LENGTH - FCS.  Return: the finished
- * frame, or NULL if it was dropped.
+/* LS seen on the general path: trim to FRAME_LENGTH - FCS.  Return: the
+ * finished frame, or NULL if it was dropped.
  */
 static struct sk_buff *lan743x_rx_frame_done(struct lan743x_rx *rx, u32 data0,
 					     struct lan743x_rx_frames *b)
