@@ -2,7 +2,7 @@
 # Probe and link: the driver bound the device, the interrupt mode is the
 # one the configuration asks for, the link comes up at 1000/full and the
 # peer answers.
-# sets: quick core full e1000e arm arm-intree
+# sets: quick core full e1000e arm arm-intree smoke
 # timeout: 90
 
 drv=$(basename "$(readlink "/sys/class/net/$IF/device/driver")")

@@ -3,7 +3,7 @@
 # bytes of ICMP payload = 1500-byte IP packet, DF set by the kernel), one
 # byte either side, and fragmented requests and replies (2 to 7 fragments;
 # 2952/2953 is the edge between 2 and 3).
-# sets: quick core full arm arm-intree
+# sets: quick core full arm arm-intree smoke
 # timeout: 180
 
 [ "$(mtu_of)" = 1500 ] || fail "MTU is $(mtu_of) at start, want 1500"

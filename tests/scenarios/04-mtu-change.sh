@@ -2,7 +2,7 @@
 # MTU changes while the interface is up: each step must keep traffic
 # flowing (largest unfragmented ping at the new MTU and a checked TCP
 # download), including shrinking back to 1500.
-# sets: full
+# sets: full smoke
 # timeout: 240
 
 trap restore_mtu EXIT

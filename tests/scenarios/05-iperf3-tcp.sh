@@ -2,7 +2,7 @@
 # iperf3 TCP both ways (short runs).  Throughput is printed for comparison
 # (tests/compare-e1000e), never judged: only "something got through", and
 # with flow control on, that the MAC dropped nothing receiving.
-# sets: quick core full e1000e arm-intree
+# sets: quick core full e1000e arm-intree smoke
 # timeout: 240
 
 t=3

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # 64 MiB each way through the peer service, compared by sha256: catches
 # corruption that checksums offload or a short ring could hide.
-# sets: quick core full arm-intree
+# sets: quick core full arm-intree smoke
 # timeout: 900
 
 mb=64

@@ -8,7 +8,7 @@
 # list hold): before Linux 6.15 they stay DMA-mapped until they come back,
 # which DMA-API debugging reports at unbind.  Accepted in its known shape
 # only, and checked as in 18-reload-cycles (reload_checked).
-# sets: full arm-intree
+# sets: full arm-intree smoke
 # timeout: 180
 # dmesg-allow: known:page-pool-unbind
 

@@ -6,7 +6,7 @@
 # 48 cells.  The upload data is made once and sent in every cell.  Runs on
 # b0-msix only (about 15 minutes of TCG).  The ARM guests run the MTU 1500
 # column with 4 MiB each way (16 cells): RXM_MTUS and RXM_MB below.
-# sets: full arm
+# sets: full arm smoke
 # timeout: 2700
 
 rxp_only_ours
