@@ -25,7 +25,7 @@
 VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
 # What DKMS builds from: dkms.conf and the driver's sources.
 DRIVER_SRC := $(filter-out %.mod.c,$(wildcard driver/lan743x_*.[ch])) \
-	driver/Kbuild driver/Makefile
+	driver/compat-probes.c driver/compat-probe.sh driver/Kbuild driver/Makefile
 DKMS_SRC := /usr/src/lan743x-$(VERSION)
 DEBDIR ?= $(CURDIR)/build/deb
 DEBSRC := $(DEBDIR)/lan743x-dkms-$(VERSION)

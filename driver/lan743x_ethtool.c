@@ -472,6 +472,44 @@ static int lan743x_set_ringparam(struct net_device *netdev,
 	return ret;
 }
 
+#if !defined(LAN743X_HAVE_RINGPARAM_KERNEL) || !defined(LAN743X_HAVE_COALESCE_KERNEL)
+/* Ops without an extack (before 5.15 and 5.17): the reason for a refusal
+ * goes to the kernel log instead.
+ */
+static int lan743x_log_refusal(struct net_device *netdev, int ret,
+			       const struct netlink_ext_ack *extack)
+{
+	if (ret && extack->_msg)
+		netdev_err(netdev, "%s\n", extack->_msg);
+	return ret;
+}
+#endif
+
+#ifndef LAN743X_HAVE_RINGPARAM_KERNEL
+/* Before 5.17 ethtool has no rx-buf-len: the one in force stays */
+static void lan743x_get_ringparam_compat(struct net_device *netdev,
+					 struct ethtool_ringparam *ring)
+{
+	struct kernel_ethtool_ringparam kring = {};
+
+	lan743x_get_ringparam(netdev, ring, &kring, NULL);
+}
+
+static int lan743x_set_ringparam_compat(struct net_device *netdev,
+					struct ethtool_ringparam *ring)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	struct kernel_ethtool_ringparam kring = {
+		.rx_buf_len = adapter->rxp.buf_len,
+	};
+	struct netlink_ext_ack extack = {};
+
+	return lan743x_log_refusal(netdev,
+				   lan743x_set_ringparam(netdev, ring, &kring, &extack),
+				   &extack);
+}
+#endif
+
 static u32 lan743x_get_priv_flags(struct net_device *netdev)
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
@@ -527,14 +565,22 @@ static int lan743x_set_tunable(struct net_device *netdev,
 	return 0;
 }
 
-static int lan743x_get_rxnfc(struct net_device *netdev,
-			     struct ethtool_rxnfc *nfc, u32 *rule_locs)
+/* The RX queues RSS spreads over (ethtool -x/-X check the table against
+ * it): its own op since 6.19, ETHTOOL_GRXRINGS before.
+ */
+static u32 lan743x_get_rx_ring_count(struct net_device *netdev)
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
 
+	return adapter->rx_queues;
+}
+
+static int lan743x_get_rxnfc(struct net_device *netdev,
+			     struct ethtool_rxnfc *nfc, u32 *rule_locs)
+{
 	if (nfc->cmd != ETHTOOL_GRXRINGS)
 		return -EOPNOTSUPP;
-	nfc->data = adapter->rx_queues;
+	nfc->data = lan743x_get_rx_ring_count(netdev);
 	return 0;
 }
 
@@ -684,6 +730,24 @@ static int lan743x_set_coalesce(struct net_device *netdev,
 	return 0;
 }
 
+#ifndef LAN743X_HAVE_COALESCE_KERNEL
+static int lan743x_get_coalesce_compat(struct net_device *netdev,
+				       struct ethtool_coalesce *ec)
+{
+	return lan743x_get_coalesce(netdev, ec, NULL, NULL);
+}
+
+static int lan743x_set_coalesce_compat(struct net_device *netdev,
+				       struct ethtool_coalesce *ec)
+{
+	struct netlink_ext_ack extack = {};
+
+	return lan743x_log_refusal(netdev,
+				   lan743x_set_coalesce(netdev, ec, NULL, &extack),
+				   &extack);
+}
+#endif
+
 const struct ethtool_ops lan743x_ethtool_ops = {
 	.supported_coalesce_params = ETHTOOL_COALESCE_USECS,
 	.get_drvinfo		= lan743x_get_drvinfo,
@@ -697,9 +761,14 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.get_pauseparam		= lan743x_get_pauseparam,
 	.set_pauseparam		= lan743x_set_pauseparam,
 	.get_pause_stats	= lan743x_get_pause_stats,
+#ifdef LAN743X_HAVE_RINGPARAM_KERNEL
 	.supported_ring_params	= ETHTOOL_RING_USE_RX_BUF_LEN,
 	.get_ringparam		= lan743x_get_ringparam,
 	.set_ringparam		= lan743x_set_ringparam,
+#else
+	.get_ringparam		= lan743x_get_ringparam_compat,
+	.set_ringparam		= lan743x_set_ringparam_compat,
+#endif
 	.get_priv_flags		= lan743x_get_priv_flags,
 	.set_priv_flags		= lan743x_set_priv_flags,
 	.get_tunable		= lan743x_get_tunable,
@@ -711,12 +780,20 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.get_regs_len		= lan743x_get_regs_len,
 	.get_regs		= lan743x_get_regs,
 	.get_rxnfc		= lan743x_get_rxnfc,
+#ifdef LAN743X_HAVE_RX_RING_COUNT
+	.get_rx_ring_count	= lan743x_get_rx_ring_count,
+#endif
 	.get_channels		= lan743x_get_channels,
 	.set_channels		= lan743x_set_channels,
 	.get_rxfh_key_size	= lan743x_get_rxfh_key_size,
 	.get_rxfh_indir_size	= lan743x_get_rxfh_indir_size,
 	.get_rxfh		= lan743x_get_rxfh,
 	.set_rxfh		= lan743x_set_rxfh,
+#ifdef LAN743X_HAVE_COALESCE_KERNEL
 	.get_coalesce		= lan743x_get_coalesce,
 	.set_coalesce		= lan743x_set_coalesce,
+#else
+	.get_coalesce		= lan743x_get_coalesce_compat,
+	.set_coalesce		= lan743x_set_coalesce_compat,
+#endif
 };

@@ -619,7 +619,11 @@ static const struct net_device_ops lan743x_netdev_ops = {
 	.ndo_set_features	= lan743x_set_features,
 	.ndo_get_stats64	= lan743x_get_stats64,
 	.ndo_tx_timeout		= lan743x_tx_timeout,
+#ifdef LAN743X_HAVE_NDO_ETH_IOCTL
 	.ndo_eth_ioctl		= lan743x_ptp_ioctl,
+#else
+	.ndo_do_ioctl		= lan743x_ptp_ioctl,
+#endif
 #ifdef LAN743X_HAVE_NDO_HWTSTAMP
 	.ndo_hwtstamp_get	= lan743x_ptp_hwtstamp_get,
 	.ndo_hwtstamp_set	= lan743x_ptp_hwtstamp_set,
@@ -633,7 +637,7 @@ static void lan743x_netdev_setup(struct lan743x_adapter *adapter)
 
 	netdev->netdev_ops = &lan743x_netdev_ops;
 	netdev->ethtool_ops = &lan743x_ethtool_ops;
-#ifdef LAN743X_HAVE_QUEUE_MGMT
+#ifdef LAN743X_HAVE_QUEUE_RESTART
 	netdev->queue_mgmt_ops = &lan743x_queue_mgmt_ops;
 #endif
 #ifdef LAN743X_HAVE_QSTATS

@@ -12,6 +12,7 @@
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 
+#include "lan743x_compat.h"
 #include "lan743x_regs.h"
 #include "lan743x_ptp.h"
 #include "lan743x_rx.h"
@@ -57,14 +58,15 @@ enum lan743x_irq_mode {
  * @irq: Linux IRQ number
  * @index: chip vector number (INT_VEC_* bit)
  * @int_mask: INT_STS sources this vector serves
- * @name: name shown in /proc/interrupts
+ * @name: name shown in /proc/interrupts ("<ifname>-rx<N>", sized for any
+ *	unsigned N: gcc 14 and later warn about less)
  */
 struct lan743x_vector {
 	struct lan743x_adapter *adapter;
 	unsigned int irq;
 	u8 index;
 	u32 int_mask;
-	char name[IFNAMSIZ + 16];
+	char name[IFNAMSIZ + 24];
 };
 
 /* Hardware MAC counters, folded from 32 to 64 bits */

@@ -164,15 +164,11 @@ static void lan743x_adjust_link(struct net_device *netdev)
 }
 
 /* The MAC does not do 1000 Mbit/s half duplex: drop the PHY's link mode
- * for it (looked up rather than named, the same bit either way).
+ * for it (named directly: phy_lookup_setting() left the kernel in 6.15).
  */
 static void lan743x_phy_no_gbit_half(struct phy_device *phydev)
 {
-	const struct phy_setting *s;
-
-	s = phy_lookup_setting(SPEED_1000, DUPLEX_HALF, phydev->supported, true);
-	if (s)
-		phy_remove_link_mode(phydev, s->bit);
+	phy_remove_link_mode(phydev, ETHTOOL_LINK_MODE_1000baseT_Half_BIT);
 }
 
 /**
@@ -204,8 +200,10 @@ int lan743x_phy_connect(struct lan743x_adapter *adapter)
 	if (ret)
 		return ret;
 
+#ifdef LAN743X_HAVE_MAC_MANAGED_PM
 	/* our suspend/resume stop and restart the PHY with the interface */
 	phydev->mac_managed_pm = true;
+#endif
 
 	lan743x_phy_no_gbit_half(phydev);
 	phy_support_asym_pause(phydev);

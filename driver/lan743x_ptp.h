@@ -8,6 +8,8 @@
 #include <linux/ptp_clock_kernel.h>
 #include <linux/spinlock.h>
 
+#include "lan743x_compat.h"
+
 /* the chip holds at most this many TX timestamps */
 #define LAN743X_PTP_TX_TS_CNT		4
 /* the rate adjuster's range: 1 +/- (2^30 - 1) / 2^35 */

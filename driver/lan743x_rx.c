@@ -13,9 +13,6 @@
 #include <linux/indirect_call_wrapper.h>
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
-#ifdef LAN743X_HAVE_QUEUE_MGMT
-#include <net/netdev_queues.h>
-#endif
 
 #include "lan743x_hw.h"
 
@@ -1034,7 +1031,7 @@ static int lan743x_rx_qswap(struct lan743x_adapter *adapter, u8 ch,
 	return ret;
 }
 
-#ifdef LAN743X_HAVE_QUEUE_MGMT
+#ifdef LAN743X_HAVE_QUEUE_RESTART
 /* The kernel's queue restart (netdev_rx_queue_restart(), rtnl held) takes
  * the steps of lan743x_rx_qswap() for one channel, on the parameters in
  * force.
@@ -1070,11 +1067,33 @@ static int lan743x_queue_start(struct net_device *dev, void *qmem, int idx)
 	return lan743x_rx_qstart(&adapter->rx[idx], qmem);
 }
 
+#ifdef LAN743X_HAVE_QUEUE_MGMT_QCFG
+/* 7.0: the queue's configuration comes along; ours is adapter->rxp */
+static int lan743x_queue_mem_alloc_qcfg(struct net_device *dev,
+					struct netdev_queue_config *qcfg,
+					void *qmem, int idx)
+{
+	return lan743x_queue_mem_alloc(dev, qmem, idx);
+}
+
+static int lan743x_queue_start_qcfg(struct net_device *dev,
+				    struct netdev_queue_config *qcfg,
+				    void *qmem, int idx)
+{
+	return lan743x_queue_start(dev, qmem, idx);
+}
+#endif
+
 const struct netdev_queue_mgmt_ops lan743x_queue_mgmt_ops = {
 	.ndo_queue_mem_size	= sizeof(struct lan743x_rx),
+#ifdef LAN743X_HAVE_QUEUE_MGMT_QCFG
+	.ndo_queue_mem_alloc	= lan743x_queue_mem_alloc_qcfg,
+	.ndo_queue_start	= lan743x_queue_start_qcfg,
+#else
 	.ndo_queue_mem_alloc	= lan743x_queue_mem_alloc,
-	.ndo_queue_mem_free	= lan743x_queue_mem_free,
 	.ndo_queue_start	= lan743x_queue_start,
+#endif
+	.ndo_queue_mem_free	= lan743x_queue_mem_free,
 	.ndo_queue_stop		= lan743x_queue_stop,
 };
 #endif

@@ -15,6 +15,8 @@
 #include <linux/types.h>
 #include <linux/u64_stats_sync.h>
 
+#include "lan743x_compat.h"
+
 struct lan743x_adapter;
 struct lan743x_desc;
 struct lan743x_rx;
@@ -316,7 +318,7 @@ bool lan743x_rx_buf_len_fits(u32 len, unsigned int mtu);
 void lan743x_rx_set_csum(struct lan743x_rx *rx, bool enable);
 int lan743x_rx_poll(struct napi_struct *napi, int budget);
 
-#ifdef LAN743X_HAVE_QUEUE_MGMT
+#ifdef LAN743X_HAVE_QUEUE_RESTART
 extern const struct netdev_queue_mgmt_ops lan743x_queue_mgmt_ops;
 #endif
 

@@ -37,11 +37,6 @@
 #include <linux/error-injection.h>
 #include <linux/mm.h>
 #include <linux/skbuff.h>
-#ifdef LAN743X_HAVE_PP_HELPERS
-#include <net/page_pool/helpers.h>
-#else
-#include <net/page_pool.h>
-#endif
 
 #include "lan743x_main.h"
 
@@ -97,6 +92,9 @@ static int lan743x_rx_pp_ring_alloc(struct lan743x_rx *rx)
 	 */
 	if (order || per_page < 2)
 		per_page = 1;
+#ifndef LAN743X_HAVE_PP_ALLOC_FRAG
+	per_page = 1;	/* before 5.15 a pool hands out whole pages only */
+#endif
 	if (per_page > 1) {
 		pp.flags &= ~PP_FLAG_DMA_SYNC_DEV;
 #ifdef PP_FLAG_PAGE_FRAG
@@ -198,10 +196,12 @@ int lan743x_rx_pp_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 	unsigned int offset = 0;
 	struct page *page;
 
+#ifdef LAN743X_HAVE_PP_ALLOC_FRAG
 	if (per_page > 1)
 		page = page_pool_alloc_frag(pool, &offset, rx->ring.pp.truesize,
 					    gfp | __GFP_NOWARN);
 	else
+#endif
 		page = page_pool_alloc_pages(pool, gfp | __GFP_NOWARN);
 	if (unlikely(!page))
 		return -ENOMEM;
@@ -230,12 +230,28 @@ static void lan743x_rx_pp_release(struct lan743x_rx *rx,
 	slot->buf = NULL;
 }
 
+#ifndef LAN743X_HAVE_SKB_MARK_FOR_RECYCLE
+/* Before 5.15 an skb cannot carry a pool's page back to it: the page
+ * leaves the pool (unmapped, 5.10's page_pool_release_page()) as its
+ * buffer leaves the ring, and the stack frees it as any other page.
+ */
+static void lan743x_rx_pp_detach(struct lan743x_rx *rx,
+				 struct lan743x_rx_slot *slot)
+{
+	page_pool_release_page(rx->ring.pp.pool, virt_to_head_page(slot->buf));
+}
+#endif
+
 const struct lan743x_rx_buf_ops lan743x_rx_pp_ops = {
 	.name		= "page_pool",
 	/* pages are sized for one MTU: a new one needs a new pool */
 	.resizable	= false,
+#ifdef LAN743X_HAVE_SKB_MARK_FOR_RECYCLE
 	/* the stack gives pages back to the pool, not to the allocator */
 	.recycle	= true,
+#else
+	.detach		= lan743x_rx_pp_detach,
+#endif
 	.ring_alloc	= lan743x_rx_pp_ring_alloc,
 	.ring_free	= lan743x_rx_pp_ring_free,
 #ifdef LAN743X_HAVE_PP_NAPI

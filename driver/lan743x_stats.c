@@ -6,9 +6,6 @@
 
 #include <linux/netdevice.h>
 #include <linux/spinlock.h>
-#ifdef LAN743X_HAVE_QSTATS
-#include <net/netdev_queues.h>
-#endif
 
 #include "lan743x_main.h"
 

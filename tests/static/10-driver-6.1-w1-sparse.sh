@@ -10,3 +10,4 @@ kver=$("$root"/scripts/debian-abi --host)-amd64 ||
 	fail "linux-headers-amd64 is not installed"
 [ -d "/lib/modules/$kver/build" ] || fail "/lib/modules/$kver/build missing"
 driver_build KDIR="/lib/modules/$kver/build"
+probe_check "$kver" "$built/compat-probed.h"

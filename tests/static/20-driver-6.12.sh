@@ -8,3 +8,4 @@ check=20-driver-6.12
 
 kdir=$("$root/scripts/fetch-headers" 6.12) || fail "cannot fetch the 6.12 headers"
 driver_build KDIR="$kdir"
+probe_check "${kdir##*/linux-headers-}" "$built/compat-probed.h"

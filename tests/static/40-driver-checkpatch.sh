@@ -30,12 +30,26 @@ fi
 tmp=$(mktemp -d /tmp/lan743x-checkpatch.XXXXXX) || fail "mktemp failed"
 trap 'rm -rf "$tmp"' EXIT
 bad=0 n=0
-for f in "$root"/driver/lan743x_*.[ch] "$root"/driver/Kbuild "$root"/driver/Makefile; do
+for f in "$root"/driver/lan743x_*.[ch] "$root"/driver/compat-probes.c \
+	"$root"/driver/Kbuild "$root"/driver/Makefile; do
 	case $f in *.mod.c) continue ;; esac
 	n=$((n + 1))
 	# run from a scratch directory: --no-tree leaves a cache file behind
-	if ! (cd "$tmp" && perl "$cp" --strict --no-tree --no-summary -q -f "$f") \
-		>"$tmp/out" 2>&1 || grep -qE '^(ERROR|WARNING|CHECK)' "$tmp/out"; then
+	# The kernel's link mode names are CamelCase enum members, which
+	# checkpatch cannot know even in a kernel tree: those CHECKs go.
+	# exit 1: it found something (read below); more: it failed
+	rc=0
+	(cd "$tmp" && perl "$cp" --strict --no-tree --no-summary -q -f "$f") \
+		>"$tmp/raw" 2>"$tmp/err" || rc=$?
+	if [ "$rc" -gt 1 ]; then
+		cat "$tmp/raw" "$tmp/err"
+		bad=$((bad + 1))
+		continue
+	fi
+	awk 'BEGIN { RS = ""; ORS = "\n\n" }
+		!/^CHECK: Avoid CamelCase: <ETHTOOL_LINK_MODE_[A-Za-z0-9_]+_BIT>\n/' \
+		"$tmp/raw" >"$tmp/out"
+	if grep -qE '^(ERROR|WARNING|CHECK)' "$tmp/out"; then
 		cat "$tmp/out"
 		bad=$((bad + 1))
 	fi

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Kernel API probes, not part of the module.  compat-probe.sh compiles
+ * each fragment below on its own against the kernel's headers; one that
+ * compiles defines LAN743X_HAVE_<NAME> in compat-probed.h, which
+ * lan743x_compat.h includes.  A fragment uses what the driver uses, with
+ * the driver's types, so a changed signature fails it as a missing name
+ * does.  The version after the name is the kernel that brought the API
+ * (a range: the last kernel that still had it), for the reader and for
+ * the test that checks each Debian kernel's results against it.
+ */
+
+/* probe: NDO_ETH_IOCTL 5.15 ioctls other than SIOCDEVPRIVATE have their own op */
+#include <linux/netdevice.h>
+static int probe_ioctl(struct net_device *dev, struct ifreq *ifr, int cmd)
+{
+	return 0;
+}
+
+static const struct net_device_ops probe_ops __used = {
+	.ndo_eth_ioctl = probe_ioctl,
+};
+
+/* probe: DEFINE_SIMPLE_DEV_PM_OPS 5.17 PM ops without __maybe_unused callbacks */
+#include <linux/pm.h>
+static int probe_pm(struct device *dev)
+{
+	return 0;
+}
+
+static DEFINE_SIMPLE_DEV_PM_OPS(probe_pm_ops, probe_pm, probe_pm);
+static const struct dev_pm_ops *probe_pm_ptr __used = pm_sleep_ptr(&probe_pm_ops);
+
+/* probe: MAC_MANAGED_PM 5.13 the MAC driver suspends and resumes its PHY */
+#include <linux/phy.h>
+static void __used probe_mac_pm(struct phy_device *phydev)
+{
+	phydev->mac_managed_pm = true;
+}
+
+/* probe: NAPI_ADD_NO_WEIGHT 6.1 netif_napi_add() without a weight */
+#include <linux/netdevice.h>
+static int probe_poll(struct napi_struct *napi, int budget)
+{
+	return 0;
+}
+
+static void __used probe_napi(struct net_device *dev, struct napi_struct *napi)
+{
+	netif_napi_add(dev, napi, probe_poll);
+}
+
+/* probe: NAPI_ADD_TX 5.19 a TX-only NAPI without a weight */
+#include <linux/netdevice.h>
+static int probe_tx_poll(struct napi_struct *napi, int budget)
+{
+	return 0;
+}
+
+static void __used probe_napi_tx(struct net_device *dev, struct napi_struct *napi)
+{
+	netif_napi_add_tx(dev, napi, probe_tx_poll);
+}
+
+/* probe: NAPI_BUILD_SKB 5.12 skb heads from the per-CPU NAPI cache */
+#include <linux/skbuff.h>
+static struct sk_buff * __used probe_build(void *data)
+{
+	return napi_build_skb(data, 2048);
+}
+
+/* probe: SKB_MARK_FOR_RECYCLE 5.15 the stack returns page_pool pages to their pool */
+#include <linux/skbuff.h>
+static void __used probe_recycle(struct sk_buff *skb)
+{
+	skb_mark_for_recycle(skb);
+}
+
+/* probe: PP_HELPERS 6.6 page_pool's API in its own directory */
+#include <net/page_pool/helpers.h>
+
+/* probe: PP_ALLOC_FRAG 5.15 page_pool hands out parts of a page */
+#if __has_include("net/page_pool/helpers.h")
+#include <net/page_pool/helpers.h>
+#else
+#include <net/page_pool.h>
+#endif
+static struct page * __used probe_frag(struct page_pool *pool, unsigned int *off)
+{
+	return page_pool_alloc_frag(pool, off, 2048, GFP_ATOMIC);
+}
+
+/* probe: PP_NAPI 6.9 page_pool recycles directly in its NAPI, and leaves it */
+#include <net/page_pool/types.h>
+static void __used probe_pp_napi(struct page_pool_params *pp, struct napi_struct *napi,
+				 struct page_pool *pool)
+{
+	pp->napi = napi;
+	page_pool_disable_direct_recycling(pool);
+}
+
+/* probe: PP_QUEUE 6.12 a page_pool names its device and queue */
+#include <net/page_pool/types.h>
+static void __used probe_pp_queue(struct page_pool_params *pp, struct net_device *dev)
+{
+	pp->netdev = dev;
+	pp->queue_idx = 0;
+}
+
+/* probe: ETHTOOL_SPRINTF 5.13 ethtool string tables filled by format */
+#include <linux/ethtool.h>
+static void __used probe_sprintf(u8 **data)
+{
+	ethtool_sprintf(data, "%s", "x");
+}
+
+/* probe: RINGPARAM_KERNEL 5.17 ring ops carry rx_buf_len and an extack */
+#include <linux/ethtool.h>
+static void probe_get_ring(struct net_device *dev, struct ethtool_ringparam *r,
+			   struct kernel_ethtool_ringparam *kr,
+			   struct netlink_ext_ack *extack)
+{
+	kr->rx_buf_len = 0;
+}
+
+static const struct ethtool_ops probe_ring_ops __used = {
+	.supported_ring_params = ETHTOOL_RING_USE_RX_BUF_LEN,
+	.get_ringparam = probe_get_ring,
+};
+
+/* probe: COALESCE_KERNEL 5.15 coalesce ops carry an extack */
+#include <linux/ethtool.h>
+static int probe_coal(struct net_device *dev, struct ethtool_coalesce *ec,
+		      struct kernel_ethtool_coalesce *kec,
+		      struct netlink_ext_ack *extack)
+{
+	return 0;
+}
+
+static const struct ethtool_ops probe_coal_ops __used = {
+	.get_coalesce = probe_coal,
+	.set_coalesce = probe_coal,
+};
+
+/* probe: PTP_MSGTYPE 5.11 PTP message types named */
+#include <linux/ptp_classify.h>
+static int probe_msgtype __used = PTP_MSGTYPE_SYNC;
+
+/* probe: RXFH_PARAM 6.8 RSS ops take a parameter block */
+#include <linux/ethtool.h>
+static int probe_rxfh(struct net_device *dev, struct ethtool_rxfh_param *p)
+{
+	return 0;
+}
+
+static const struct ethtool_ops probe_rxfh_ops __used = {
+	.get_rxfh = probe_rxfh,
+};
+
+/* probe: RX_RING_COUNT 6.19 ethtool asks for the RX ring count on its own */
+#include <linux/ethtool.h>
+static u32 probe_rings(struct net_device *dev)
+{
+	return 1;
+}
+
+static const struct ethtool_ops probe_rings_ops __used = {
+	.get_rx_ring_count = probe_rings,
+};
+
+/* probe: PAGE_FRAG_CACHE_DRAIN 6.9 a page fragment cache drained by the API */
+#include <linux/skbuff.h>
+static void __used probe_drain(struct page_frag_cache *nc)
+{
+	page_frag_cache_drain(nc);
+}
+
+/* probe: NDO_HWTSTAMP 6.6 timestamping configuration has its own ops */
+#include <linux/netdevice.h>
+static int probe_hw_get(struct net_device *dev, struct kernel_hwtstamp_config *c)
+{
+	return 0;
+}
+
+static const struct net_device_ops probe_ts_ops __used = {
+	.ndo_hwtstamp_get = probe_hw_get,
+};
+
+/* probe: KERNEL_TS_INFO 6.11 get_ts_info fills the kernel's own structure */
+#include <linux/ethtool.h>
+static int probe_ts(struct net_device *dev, struct kernel_ethtool_ts_info *info)
+{
+	return 0;
+}
+
+static const struct ethtool_ops probe_ts_info_ops __used = {
+	.get_ts_info = probe_ts,
+};
+
+/* probe: QSTATS 6.9 per-queue statistics for the netdev netlink family */
+#include <net/netdev_queues.h>
+static void probe_qrx(struct net_device *dev, int idx,
+		      struct netdev_queue_stats_rx *rx)
+{
+}
+
+static const struct netdev_stat_ops probe_stat_ops __used = {
+	.get_queue_stats_rx = probe_qrx,
+};
+
+/* probe: QUEUE_NAPI 6.8 queues and NAPIs linked for netlink */
+#include <linux/netdevice.h>
+static void __used probe_qnapi(struct net_device *dev, struct napi_struct *napi)
+{
+	netif_queue_set_napi(dev, 0, NETDEV_QUEUE_TYPE_RX, napi);
+}
+
+/* probe: QUEUE_MGMT 6.10-6.19 the core restarts an RX queue on new memory */
+#include <net/netdev_queues.h>
+static int probe_qalloc(struct net_device *dev, void *mem, int idx)
+{
+	return 0;
+}
+
+static const struct netdev_queue_mgmt_ops probe_qmgmt __used = {
+	.ndo_queue_mem_alloc = probe_qalloc,
+	.ndo_queue_start = probe_qalloc,
+};
+
+/* probe: QUEUE_MGMT_QCFG 7.0 queue restarts carry the queue's configuration */
+#include <net/netdev_queues.h>
+static int probe_qalloc_cfg(struct net_device *dev, struct netdev_queue_config *qcfg,
+			    void *mem, int idx)
+{
+	return 0;
+}
+
+static const struct netdev_queue_mgmt_ops probe_qmgmt_cfg __used = {
+	.ndo_queue_mem_alloc = probe_qalloc_cfg,
+	.ndo_queue_start = probe_qalloc_cfg,
+};

@@ -1,0 +1,13 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The driver builds against Debian 11's 5.10 headers for amd64, arm64 and
+# armhf (armmp) with gcc-10, the compiler that kernel was built with, in a
+# bullseye chroot (scripts/kernel-build), W=1 and sparse, without a
+# warning; every compat probe finds what its version says.  Exit 0 = pass,
+# else the reason is printed last.
+check=11-driver-5.10
+. "$(dirname "$0")/driver-build.inc"
+
+for arch in amd64 arm64 armhf; do
+	driver_build_kernel 5.10 "$arch"
+done

@@ -1,0 +1,13 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The driver builds against Debian sid's 7.2 headers for amd64, arm64 and
+# armhf (armmp) with gcc-16, the compiler that kernel was built with, in a
+# sid chroot (scripts/kernel-build), W=1 and sparse, without a warning;
+# every compat probe finds what its version says.  Exit 0 = pass,
+# else the reason is printed last.
+check=21-driver-7.2
+. "$(dirname "$0")/driver-build.inc"
+
+for arch in amd64 arm64 armhf; do
+	driver_build_kernel 7.2 "$arch"
+done
