@@ -18,7 +18,7 @@
 
 ksrc=/lib/lt/ksrc
 tdir=$ksrc/tools/testing/selftests/drivers/net
-[ -d "$tdir" ] || skip "image without the kernel's selftests (tests/run --kernel 6.12 has them)"
+[ -d "$tdir" ] || ksft_skip "the kernel's NIC selftests (drivers/net/stats.py, queues.py)"
 export PYTHONHOME=/usr PYTHONDONTWRITEBYTECODE=1 NETIF="$IF"
 cd "$tdir" || fail "cd $tdir"
 

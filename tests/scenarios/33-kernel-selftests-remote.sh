@@ -38,7 +38,7 @@
 
 ksrc=/lib/lt/ksrc
 tdir=$ksrc/tools/testing/selftests/drivers/net
-[ -d "$tdir" ] || skip "image without the kernel's selftests (tests/run --kernel 6.12 has them)"
+[ -d "$tdir" ] || ksft_skip "the kernel's NIC selftests with a remote endpoint (drivers/net, NetDrvEpEnv)"
 [ -x /lib/lt/ksft/bin/bash ] || skip "image without the remote tests' tools (bash, ping, socat)"
 NS=lt-ksft-remote
 B_ADDR=198.18.0.3

@@ -70,7 +70,7 @@
 ksrc=/lib/lt/ksrc
 tdir=$ksrc/tools/testing/selftests/drivers/net/hw
 [ -f "$ksrc/tools/testing/selftests/net/forwarding/lib.sh" ] ||
-	skip "image without the kernel's forwarding library (tests/run --kernel 6.12 has it)"
+	ksft_skip "the kernel's hardware tests on the forwarding library (drivers/net/hw/*.sh)"
 for t in bash jq mausezahn tc readlink comm; do
 	[ -x "/lib/lt/ksft/bin/$t" ] || skip "image without the forwarding library's tools ($t)"
 done
