@@ -1,18 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The lan743x-dkms Debian package (make deb) and what DKMS does with it on
-# a board, without touching this host's DKMS or module trees:
+# The lan743x-dkms Debian package (make deb), without touching this host's
+# DKMS or module trees (71-dkms-kernels.sh installs it on every supported
+# kernel):
 # - dkms.conf, debian/changelog and the driver's MODULE_VERSION agree;
-# - make deb builds the package; it ships dkms.conf and the driver sources
-#   in /usr/src/lan743x-<version>/ and its postinst runs DKMS;
-# - DKMS builds and installs the packaged sources for Debian's 6.1 amd64
-#   headers (linux-headers-amd64) and for the 6.12 headers from
-#   bookworm-backports (unpacked by scripts/fetch-headers), in a scratch
-#   dkms/source/install tree; each module's vermagic names its kernel;
-# - on 6.1, next to a copy of the kernel's own lan743x, the module lands
-#   in updates/dkms and modprobe picks it.
-# Prints the DKMS build time per kernel.  Exit 0 = pass, else the reason
-# is printed last.
+# - make deb builds the package; it ships dkms.conf and every source file
+#   of driver/ (all git tracks there but README.md) in
+#   /usr/src/lan743x-<version>/, and the manual;
+# - its postinst builds through build-kernels (not dh_dkms's snippet, which
+#   fails the package at the first kernel the module does not build for),
+#   the kernel hooks are there, and dkms.conf leaves autoinstall to them;
+# - dkms.conf's BUILD_EXCLUSIVE_KERNEL takes 5.10 and later, not 4.19.
+# Exit 0 = pass, else the reason is printed last.
 set -u
 check=70-dkms
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -21,7 +20,7 @@ fail() {
 	exit 1
 }
 
-for c in dkms dpkg-buildpackage dh_dkms modinfo depmod; do
+for c in dpkg-buildpackage dh_dkms dpkg-deb; do
 	command -v "$c" >/dev/null || fail "$c missing (scripts/deps/package.txt)"
 done
 
@@ -31,8 +30,9 @@ deb_ver=$(dpkg-parsechangelog -l "$root/debian/changelog" -S Version)
 drv_ver=$(sed -nE 's/^#define LAN743X_DRV_VERSION[[:space:]]+"(.*)"/\1/p' \
 	"$root/driver/lan743x_main.h")
 [ -n "$ver" ] || fail "dkms.conf has no PACKAGE_VERSION"
-[ "$ver" = "$deb_ver" ] && [ "$ver" = "$drv_ver" ] ||
+if [ "$ver" != "$deb_ver" ] || [ "$ver" != "$drv_ver" ]; then
 	fail "versions differ: dkms.conf $ver, debian/changelog $deb_ver, LAN743X_DRV_VERSION $drv_ver"
+fi
 
 # ---- the host must stay as it is -------------------------------------------
 k61=$("$root"/scripts/debian-abi --host)-amd64 ||
@@ -53,95 +53,78 @@ make -s -C "$root" deb DEBDIR="$tmp/deb" >"$tmp/deb.log" 2>&1 || {
 }
 deb=$tmp/deb/lan743x-dkms_${ver}_all.deb
 [ -f "$deb" ] || fail "make deb made no ${deb##*/}"
-dpkg-deb -x "$deb" "$tmp/pkg" && dpkg-deb -e "$deb" "$tmp/ctl" ||
-	fail "cannot unpack ${deb##*/}"
+dpkg-deb -x "$deb" "$tmp/pkg" || fail "cannot unpack ${deb##*/}"
+dpkg-deb -e "$deb" "$tmp/ctl" || fail "cannot unpack ${deb##*/}'s control files"
 src=$tmp/pkg/usr/src/lan743x-$ver
 [ -f "$src/dkms.conf" ] || fail "package lacks /usr/src/lan743x-$ver/dkms.conf"
-for f in "$root"/driver/lan743x_*.[ch] "$root"/driver/Kbuild "$root"/driver/Makefile; do
-	case $f in *.mod.c) continue ;; esac
-	cmp -s "$f" "$src/driver/${f##*/}" || fail "package lacks driver/${f##*/} or has another one"
+# What the build needs is what git tracks in driver/ (the top-level
+# Makefile's DRIVER_SRC has to name it); outside a git checkout, the
+# sources by their names.
+if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
+	mapfile -t need < <(git -C "$root" ls-files driver/ | grep -vx 'driver/README.md')
+else
+	need=()
+	for f in "$root"/driver/*.[ch] "$root"/driver/*.sh "$root"/driver/Kbuild "$root"/driver/Makefile; do
+		case $f in *.mod.c | */compat-probed.h) continue ;; esac
+		[ -e "$f" ] && need+=("driver/${f##*/}")
+	done
+fi
+[ ${#need[@]} -gt 0 ] || fail "no driver sources found"
+for f in "${need[@]}"; do
+	cmp -s "$root/$f" "$src/$f" || fail "package lacks $f or has another one (DRIVER_SRC in Makefile)"
 done
-grep -q 'dkms' "$tmp/ctl/postinst" || fail "postinst does not run DKMS"
+
+# The postinst builds for every kernel and survives one the module does not
+# build for; the hooks build for kernels installed later.
+bk=$tmp/pkg/usr/lib/lan743x-dkms/build-kernels
+[ -x "$bk" ] || fail "package lacks /usr/lib/lan743x-dkms/build-kernels"
+grep -qx "ver=$ver" "$bk" || fail "build-kernels does not name version $ver"
+grep -q '/usr/lib/lan743x-dkms/build-kernels --configure' "$tmp/ctl/postinst" ||
+	fail "postinst does not run build-kernels --configure"
+! grep -q 'common.postinst' "$tmp/ctl/postinst" ||
+	fail "postinst still has dh_dkms's snippet (it fails at the first kernel that does not build)"
+grep -q 'dkms remove' "$tmp/ctl/prerm" || fail "prerm does not remove the module from DKMS"
+for h in postinst.d header_postinst.d; do
+	[ -x "$tmp/pkg/etc/kernel/$h/00lan743x-dkms" ] ||
+		fail "package lacks the kernel hook /etc/kernel/$h/00lan743x-dkms"
+	grep -qx "/etc/kernel/$h/00lan743x-dkms" "$tmp/ctl/conffiles" ||
+		fail "/etc/kernel/$h/00lan743x-dkms is not a conffile"
+done
+for f in "$bk" "$tmp/ctl/postinst" "$tmp/ctl/postrm" "$tmp/pkg/etc/kernel/postinst.d/00lan743x-dkms"; do
+	sh -n "$f" || fail "${f##*/} is not valid sh"
+done
+
+# dkms.conf as DKMS reads it (sourced, with the kernel's release): kernels
+# before 5.10 are excluded; autoinstall is the package's hooks' job where
+# build-kernels is installed (a copy that looks for it here), DKMS's
+# otherwise (make dkms).
+sed "s|/usr/lib/lan743x-dkms/build-kernels|$tmp/build-kernels|" "$src/dkms.conf" >"$tmp/dkms.conf"
+# conf RELEASE VARIABLE: the variable's value for that kernel.
+conf() {
+	# shellcheck disable=SC1091,SC2034 # dkms.conf, and what DKMS sets for it
+	(
+		kernelver=$1 kernel_source_dir=/lib/modules/$1/build
+		. "$tmp/dkms.conf"
+		echo "${!2:-}"
+	)
+}
+for k in 5.10.0-32-amd64 6.1.0-57-amd64 6.12.117+deb13-amd64 7.2.13+deb14-amd64 4.19.0-27-amd64 5.4.0-1-amd64; do
+	re=$(conf "$k" BUILD_EXCLUSIVE_KERNEL)
+	want=yes
+	case $k in 4.* | 5.4.*) want=no ;; esac
+	got=no
+	[[ $k =~ $re ]] && got=yes
+	[ "$got" = "$want" ] || fail "dkms.conf's BUILD_EXCLUSIVE_KERNEL '$re' matches $k: $got"
+done
+[ "$(conf 6.1.0-57-amd64 AUTOINSTALL)" = yes ] ||
+	fail "dkms.conf turns AUTOINSTALL off without the package's build-kernels"
+install -m755 /dev/null "$tmp/build-kernels"
+[ -z "$(conf 6.1.0-57-amd64 AUTOINSTALL)" ] ||
+	fail "dkms.conf leaves DKMS's AUTOINSTALL on with the package's build-kernels"
 # (dh_compress gzips it)
 compgen -G "$tmp/pkg/usr/share/doc/lan743x-dkms/lan743x.rst*" >/dev/null ||
 	fail "package lacks /usr/share/doc/lan743x-dkms/lan743x.rst"
 
-# ---- DKMS, as the package's postinst would run it, in scratch trees -------
-# The signing key DKMS makes on first use goes to the scratch tree too (its
-# default is /var/lib/dkms/mok.key); --no-depmod everywhere, as depmod
-# would write the host's /lib/modules (we run it ourselves with -b).
-export mok_signing_key=$tmp/mok.key mok_certificate=$tmp/mok.pub
-inst=$tmp/root/lib/modules
-dk=(--dkmstree "$tmp/dkms" --sourcetree "$tmp/pkg/usr/src" --installtree "$inst" --no-depmod)
-mkdir -p "$tmp/dkms" "$inst"
-dkms add "lan743x/$ver" "${dk[@]}" >"$tmp/add.log" 2>&1 || {
-	tail -n 5 "$tmp/add.log"
-	fail "dkms add failed"
-}
-
-# The kernel's own lan743x and what it needs, so that DKMS' version check
-# and modprobe see what they see on a board.
-intree=$(find "/lib/modules/$k61/kernel" -name 'lan743x.ko*' | head -n 1)
-[ -n "$intree" ] || fail "no in-tree lan743x in /lib/modules/$k61 (linux-image-amd64)"
-for m in "$intree" $(find "/lib/modules/$k61/kernel/drivers/net/phy" \
-	-name 'libphy.ko*' -o -name 'mdio_devres.ko*'); do
-	mkdir -p "$tmp/root$(dirname "$m")"
-	cp "$m" "$tmp/root$m"
-done
-cp "/lib/modules/$k61"/modules.order "/lib/modules/$k61"/modules.builtin* "$inst/$k61/"
-
-k612dir=$("$root/scripts/fetch-headers" 6.12) || fail "cannot fetch the 6.12 headers"
-k612=$(sed -n 's/^override KERNELRELEASE = //p' "$k612dir/.kernelvariables" 2>/dev/null)
-[ -n "$k612" ] || k612=$(cat "$k612dir/include/config/kernel.release")
-
-times=
-# dkms_kernel KVER [KERNEL_SOURCE_DIR]: build + install, check the module.
-dkms_kernel() {
-	local kver=$1 kdir=${2:-} t0 t1 ko vm v
-	local -a ks=()
-
-	[ -z "$kdir" ] || ks=(--kernelsourcedir "$kdir")
-	mkdir -p "$inst/$kver"
-	t0=$(date +%s.%N)
-	dkms build "lan743x/$ver" -k "$kver" "${ks[@]}" "${dk[@]}" >"$tmp/build-$kver.log" 2>&1 || {
-		cat "$tmp/dkms/lan743x/$ver/build/make.log" 2>/dev/null | tail -n 10
-		tail -n 5 "$tmp/build-$kver.log"
-		fail "dkms build for $kver failed"
-	}
-	t1=$(date +%s.%N)
-	times+=" $kver $(echo "$t1 - $t0" | bc | sed 's/^\./0./; s/\(\.[0-9]\)[0-9]*$/\1/')s"
-	dkms install "lan743x/$ver" -k "$kver" "${ks[@]}" "${dk[@]}" >"$tmp/install-$kver.log" 2>&1 || {
-		tail -n 5 "$tmp/install-$kver.log"
-		fail "dkms install for $kver failed"
-	}
-	# dkms install exits 0 when its version check refuses to install
-	ko=$(find "$inst/$kver/updates/dkms" -name 'lan743x.ko*' 2>/dev/null | head -n 1)
-	[ -n "$ko" ] || {
-		tail -n 5 "$tmp/install-$kver.log"
-		fail "dkms install put no lan743x.ko into $kver/updates/dkms"
-	}
-	vm=$(modinfo -F vermagic "$ko" | cut -d' ' -f1)
-	[ "$vm" = "$kver" ] || fail "module for $kver has vermagic $vm"
-	v=$(modinfo -F version "$ko")
-	[ "$v" = "$ver" ] || fail "module for $kver has version '$v', not $ver"
-}
-
-dkms_kernel "$k61"
-dkms_kernel "$k612" "$k612dir"
-
-dkms status "lan743x/$ver" "${dk[@]}" >"$tmp/status" 2>&1
-for k in "$k61" "$k612"; do
-	grep -q "$k, .*: installed" "$tmp/status" ||
-		fail "dkms status does not list $k as installed: $(tr '\n' ' ' <"$tmp/status")"
-done
-
-depmod -b "$tmp/root" "$k61" || fail "depmod -b failed"
-dep=$(modprobe -d "$tmp/root" -S "$k61" --show-depends lan743x 2>&1 | tail -n 1)
-case $dep in
-*"/lib/modules/$k61/updates/dkms/lan743x.ko"*) ;;
-*) fail "modprobe does not prefer the DKMS module: $dep" ;;
-esac
-
 [ "$(host_state)" = "$before" ] ||
 	fail "the host's /var/lib/dkms, /usr/src or /lib/modules/$k61 changed"
-echo "$check: lan743x-dkms_${ver}_all.deb; DKMS build time:$times; 6.1: updates/dkms, modprobe picks it"
+echo "$check: lan743x-dkms_${ver}_all.deb ships ${#need[@]} driver files, build-kernels, the kernel hooks"
