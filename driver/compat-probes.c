@@ -6,7 +6,9 @@
  * the driver's types, so a changed signature fails it as a missing name
  * does.  The version after the name is the kernel that brought the API
  * (a range: the last kernel that still had it), for the reader and for
- * the test that checks each Debian kernel's results against it.
+ * the test that checks each Debian kernel's results against it; "?"
+ * marks an API the kernel's configuration decides too, which that test
+ * leaves out.
  */
 
 /* probe: NDO_ETH_IOCTL 5.15 ioctls other than SIOCDEVPRIVATE have their own op */
@@ -104,6 +106,18 @@ static void __used probe_pp_queue(struct page_pool_params *pp, struct net_device
 {
 	pp->netdev = dev;
 	pp->queue_idx = 0;
+}
+
+/* probe: PP_STATS 5.19? page_pool's recycling counters (CONFIG_PAGE_POOL_STATS) */
+#if __has_include("net/page_pool/helpers.h")
+#include <net/page_pool/helpers.h>
+#else
+#include <net/page_pool.h>
+#endif
+static void __used probe_pp_stats(struct page_pool *pool, struct page_pool_stats *st)
+{
+	page_pool_get_stats(pool, st);
+	st->recycle_stats.cached += st->recycle_stats.ring_full;
 }
 
 /* probe: ETHTOOL_SPRINTF 5.13 ethtool string tables filled by format */
@@ -226,15 +240,9 @@ static const struct netdev_queue_mgmt_ops probe_qmgmt __used = {
 	.ndo_queue_start = probe_qalloc,
 };
 
-/* probe: QUEUE_MGMT_QCFG 7.0 queue restarts carry the queue's configuration */
-#include <net/netdev_queues.h>
-static int probe_qalloc_cfg(struct net_device *dev, struct netdev_queue_config *qcfg,
-			    void *mem, int idx)
+/* probe: NETDEV_OPS_LOCK 6.15 queue restart ops put a device's ops under its instance lock */
+#include <net/netdev_lock.h>
+static bool __used probe_ops_lock(const struct net_device *dev)
 {
-	return 0;
+	return netdev_need_ops_lock(dev);
 }
-
-static const struct netdev_queue_mgmt_ops probe_qmgmt_cfg __used = {
-	.ndo_queue_mem_alloc = probe_qalloc_cfg,
-	.ndo_queue_start = probe_qalloc_cfg,
-};

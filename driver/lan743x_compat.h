@@ -24,8 +24,7 @@
 #else
 #include <net/page_pool.h>
 #endif
-#if defined(LAN743X_HAVE_QSTATS) || defined(LAN743X_HAVE_QUEUE_MGMT) || \
-	defined(LAN743X_HAVE_QUEUE_MGMT_QCFG)
+#if defined(LAN743X_HAVE_QSTATS) || defined(LAN743X_HAVE_QUEUE_MGMT)
 #include <net/netdev_queues.h>
 #endif
 
@@ -96,10 +95,12 @@ struct kernel_ethtool_ringparam {
 struct kernel_ethtool_coalesce;
 #endif
 
-/* The core's queue restart, in either form of its ops (7.0 added the
- * queue's configuration, which the driver takes from its own parameters).
+/* The core's queue restart (6.10).  From 6.15 on, a device with these ops
+ * runs its ops under its instance lock instead of rtnl alone, and phylib
+ * refuses to attach a PHY to such a device (7.x warns and fails ndo_open):
+ * a phylib MAC offers queue restarts only before the instance lock.
  */
-#if defined(LAN743X_HAVE_QUEUE_MGMT) || defined(LAN743X_HAVE_QUEUE_MGMT_QCFG)
+#if defined(LAN743X_HAVE_QUEUE_MGMT) && !defined(LAN743X_HAVE_NETDEV_OPS_LOCK)
 #define LAN743X_HAVE_QUEUE_RESTART 1
 #endif
 

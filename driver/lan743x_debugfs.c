@@ -7,6 +7,13 @@
  * does cache maintenance (ARM boards without snooping): the tests check
  * that an emulated board meant to be non-coherent really is.
  *
+ *   /sys/kernel/debug/lan743x/<PCI name>/page_pool_stats
+ *
+ * Y when the kernel's page_pool keeps statistics (CONFIG_PAGE_POOL_STATS),
+ * so that ethtool -S counts what the page_pool policy's pool did with
+ * the pages that came back (rx_pp_recycled, rx_unmap_ops); N when those
+ * stay at 0.
+ *
  *   /sys/kernel/debug/lan743x/<PCI name>/fail_ring_alloc/
  *
  * On kernels built with CONFIG_FAULT_INJECTION_DEBUG_FS: a fault_attr of
@@ -26,6 +33,12 @@
 #include "lan743x_main.h"
 
 static struct dentry *lan743x_debugfs_root;
+/* debugfs_create_bool() wants a writable bool; the file is read-only */
+#ifdef LAN743X_HAVE_PP_STATS
+static bool lan743x_pp_stats = true;
+#else
+static bool lan743x_pp_stats;
+#endif
 
 #ifdef CONFIG_FAULT_INJECTION_DEBUG_FS
 /**
@@ -63,6 +76,8 @@ void lan743x_debugfs_add(struct lan743x_adapter *adapter)
 					      lan743x_debugfs_root);
 	debugfs_create_bool("dma_coherent", 0400, adapter->debugfs,
 			    &adapter->dma_coherent);
+	debugfs_create_bool("page_pool_stats", 0400, adapter->debugfs,
+			    &lan743x_pp_stats);
 	lan743x_debugfs_add_faults(adapter);
 }
 

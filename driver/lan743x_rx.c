@@ -1067,33 +1067,11 @@ static int lan743x_queue_start(struct net_device *dev, void *qmem, int idx)
 	return lan743x_rx_qstart(&adapter->rx[idx], qmem);
 }
 
-#ifdef LAN743X_HAVE_QUEUE_MGMT_QCFG
-/* 7.0: the queue's configuration comes along; ours is adapter->rxp */
-static int lan743x_queue_mem_alloc_qcfg(struct net_device *dev,
-					struct netdev_queue_config *qcfg,
-					void *qmem, int idx)
-{
-	return lan743x_queue_mem_alloc(dev, qmem, idx);
-}
-
-static int lan743x_queue_start_qcfg(struct net_device *dev,
-				    struct netdev_queue_config *qcfg,
-				    void *qmem, int idx)
-{
-	return lan743x_queue_start(dev, qmem, idx);
-}
-#endif
-
 const struct netdev_queue_mgmt_ops lan743x_queue_mgmt_ops = {
 	.ndo_queue_mem_size	= sizeof(struct lan743x_rx),
-#ifdef LAN743X_HAVE_QUEUE_MGMT_QCFG
-	.ndo_queue_mem_alloc	= lan743x_queue_mem_alloc_qcfg,
-	.ndo_queue_start	= lan743x_queue_start_qcfg,
-#else
 	.ndo_queue_mem_alloc	= lan743x_queue_mem_alloc,
-	.ndo_queue_start	= lan743x_queue_start,
-#endif
 	.ndo_queue_mem_free	= lan743x_queue_mem_free,
+	.ndo_queue_start	= lan743x_queue_start,
 	.ndo_queue_stop		= lan743x_queue_stop,
 };
 #endif

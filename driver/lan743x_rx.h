@@ -63,11 +63,13 @@ struct lan743x_rx_params {
  * struct lan743x_rx_cost - per-buffer cost counters, written by the policies
  * @sync_cpu_bytes: bytes synced for the CPU
  * @sync_dev_bytes: bytes synced for the device
- * @map_ops: DMA map operations
- * @unmap_ops: DMA unmap operations
+ * @map_ops: DMA map operations of the driver
+ * @unmap_ops: DMA unmap operations of the driver, and pages the page pool
+ *	let go (with its statistics)
  * @buf_alloc: buffers (pages, fragments, copybreak skbs) allocated
  * @buf_alloc_fail: buffer or skb allocations that failed
- * @pp_recycled: buffers page_pool handed out again without a new mapping
+ * @pp_recycled: pages that came back to the page pool for reuse (with its
+ *	statistics)
  *
  * A failed refill is counted in @buf_alloc_fail by the core, which sees it
  * even when error injection skipped the policy.  Only touched from NAPI or
@@ -219,7 +221,6 @@ enum {
  * @pp.pool: the ring's page pool
  * @pp.truesize: memory one buffer takes: its fragment, or its whole page
  * @pp.per_page: buffers per page: 1, or more when they are page fragments
- * @pp.taken: buffers this ring took from @pp.pool
  * @dma: device address of @desc; @head_wb follows the descriptors
  * @bytes: size of the coherent allocation
  * @size: number of descriptors
@@ -253,7 +254,6 @@ struct lan743x_rx_ring {
 			struct page_pool *pool;
 			unsigned int truesize;
 			unsigned int per_page;
-			u64 taken;
 		} pp;
 	};
 	/* slow path */

@@ -24,13 +24,13 @@
  * its channel ends that while the NAPI is disabled, before it runs again
  * without the ring.
  *
- * The hot path counts only the buffers it takes.  Maps, unmaps and
- * recycles are worked out when ethtool -S asks, from the pool's page
- * counters (pages_state_hold_cnt: pages allocated and mapped;
- * pages_state_release_cnt: unmapped and freed): page_pool has no other
- * count of them on kernels without CONFIG_PAGE_POOL_STATS, Debian's among
- * them, and reading them per packet would share a cache line with every
- * CPU that frees our pages.
+ * The hot path counts only the buffers it takes.  The pool maps a page
+ * once when it allocates it and unmaps it when it lets it go, so the
+ * driver's own map and unmap counts stay at 0 here.  What the pool did with
+ * the pages that came back (taken back for reuse, or let go) comes from
+ * page_pool's own statistics when ethtool -S asks, on kernels built with
+ * CONFIG_PAGE_POOL_STATS (Debian's 7.x); without them it is not counted
+ * (debugfs page_pool_stats says which).
  */
 
 #include <linux/dma-mapping.h>
@@ -119,36 +119,31 @@ static int lan743x_rx_pp_ring_alloc(struct lan743x_rx *rx)
 			       lan743x_rx_pp_frag_size(rx->ring.buf_len) :
 			       PAGE_SIZE << pp.order;
 	rx->ring.pp.per_page = per_page;
-	rx->ring.pp.taken = 0;
 	return 0;
 }
 
-/* The pool's map, unmap and recycle counts, added to @cost; @unmapped:
- * pages unmapped so far, or (at the end) all it mapped.
+#ifdef LAN743X_HAVE_PP_STATS
+/* What the pool did with the pages that came back to it, added to @cost:
+ * taken back for reuse (no new mapping), or let go (unmapped and freed).
  */
 static void lan743x_rx_pp_add_pool_cost(const struct lan743x_rx *rx,
-					struct lan743x_rx_cost *cost,
-					u32 unmapped)
+					struct lan743x_rx_cost *cost)
 {
-	u64 mapped = READ_ONCE(rx->ring.pp.pool->pages_state_hold_cnt);
-	u64 fresh = mapped * rx->ring.pp.per_page;
+	struct page_pool_stats st = {};
 
-	cost->map_ops += mapped;
-	cost->unmap_ops += unmapped;
-	/* the rest came back from the stack or the ring without a new map */
-	if (rx->ring.pp.taken > fresh)
-		cost->pp_recycled += rx->ring.pp.taken - fresh;
+	page_pool_get_stats(rx->ring.pp.pool, &st);
+	cost->pp_recycled += st.recycle_stats.cached + st.recycle_stats.ring;
+	cost->unmap_ops += st.recycle_stats.ring_full +
+			   st.recycle_stats.released_refcnt;
 }
 
 static void lan743x_rx_pp_read_cost(const struct lan743x_rx *rx,
 				    struct lan743x_rx_cost *cost)
 {
-	struct page_pool *pool = rx->ring.pp.pool;
-
-	if (pool)
-		lan743x_rx_pp_add_pool_cost(rx, cost,
-					    atomic_read(&pool->pages_state_release_cnt));
+	if (rx->ring.pp.pool)
+		lan743x_rx_pp_add_pool_cost(rx, cost);
 }
+#endif
 
 static void lan743x_rx_pp_ring_free(struct lan743x_rx *rx)
 {
@@ -156,11 +151,10 @@ static void lan743x_rx_pp_ring_free(struct lan743x_rx *rx)
 
 	if (!pool)
 		return;
-	/* Every page the pool holds is unmapped when it goes, now or when
-	 * the stack returns the last of them.
-	 */
-	lan743x_rx_pp_add_pool_cost(rx, &rx->cost,
-				    READ_ONCE(pool->pages_state_hold_cnt));
+#ifdef LAN743X_HAVE_PP_STATS
+	/* the pool's counts go with it: kept in the ring's totals */
+	lan743x_rx_pp_add_pool_cost(rx, &rx->cost);
+#endif
 	page_pool_destroy(pool);
 	rx->ring.pp.pool = NULL;
 }
@@ -205,7 +199,6 @@ int lan743x_rx_pp_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 		page = page_pool_alloc_pages(pool, gfp | __GFP_NOWARN);
 	if (unlikely(!page))
 		return -ENOMEM;
-	rx->ring.pp.taken++;
 	rx->cost.buf_alloc++;
 
 	slot->buf = page_address(page) + offset;
@@ -259,5 +252,7 @@ const struct lan743x_rx_buf_ops lan743x_rx_pp_ops = {
 #endif
 	.refill		= lan743x_rx_pp_refill,
 	.release	= lan743x_rx_pp_release,
+#ifdef LAN743X_HAVE_PP_STATS
 	.read_cost	= lan743x_rx_pp_read_cost,
+#endif
 };
