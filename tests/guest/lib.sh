@@ -270,12 +270,12 @@ esac
 # has no WHAT, saying why for the kernel under test.  5.10's source has
 # none of the tests these scenarios run (tools/testing/selftests/
 # drivers/net's generic NIC tests, its hw/ directory and their libraries
-# are newer); tests/run builds them into the image for --kernel 6.12
-# only.
+# are newer); tests/run builds them into the image for 6.12, 7.2 and 7.3
+# (for 7.x when the run has these scenarios).
 ksft_skip() {
 	case $KVER in
 	5.*) skip "Linux $KVER: its source has no $1 (they are newer than 5.10)" ;;
-	*) skip "image without $1 (tests/run puts them into the image for --kernel 6.12 only)" ;;
+	*) skip "image without $1 (tests/run puts them into the image on 6.12, 7.2 and 7.3)" ;;
 	esac
 }
 
@@ -359,11 +359,29 @@ rxp_flag() {
 	ethtool --show-priv-flags "$IF" | awk -v n="$1" '$1 == n { print $NF }'
 }
 
+# rxbl_known: the kernel passes rx-buf-len between ethtool and the driver
+# (ETHTOOL_A_RINGS_RX_BUF_LEN, Linux 5.17), so ethtool -g shows a length.
+# On older kernels (5.10) our buffers have the MTU-derived length only,
+# and ethtool -G refuses the parameter (the kernel knows no such
+# attribute).
+rxbl_known() {
+	ethtool -g "$IF" 2>/dev/null | grep -E '^RX Buf Len:[[:space:]]*[0-9]' >/dev/null
+}
+
+# rxbl_note: what a scenario's last line adds where rx-buf-len is missing.
+rxbl_note() {
+	rxbl_known || echo " (MTU-derived buffers only: Linux $KVER has no rx-buf-len)"
+}
+
 # rxp_reset: default policy (flags on, MTU-derived buffers (rx-buf-len 1), 128-entry
 # rings, copybreak 256), MTU 1500 on both ends.
 rxp_reset() {
 	rxp_flags on on on
-	ethtool -G "$IF" rx 128 tx 128 rx-buf-len 1 2>/dev/null
+	if rxbl_known; then
+		ethtool -G "$IF" rx 128 tx 128 rx-buf-len 1 2>/dev/null
+	else
+		ethtool -G "$IF" rx 128 tx 128 2>/dev/null
+	fi
 	ethtool --set-tunable "$IF" rx-copybreak 256
 	restore_mtu
 }
