@@ -274,7 +274,7 @@ esac
 # (for 7.x when the run has these scenarios).
 ksft_skip() {
 	case $KVER in
-	5.*) skip "Linux $KVER: its source has no $1 (they are newer than 5.10)" ;;
+	5.*) skip "$1: not in the source of Linux $KVER (they are newer than 5.10)" ;;
 	*) skip "image without $1 (tests/run puts them into the image on 6.12, 7.2 and 7.3)" ;;
 	esac
 }
@@ -570,6 +570,22 @@ ksft_judge() {
 	1:0:*) [ "$5" -gt 0 ] || bad="$bad $1(exit 1, no failing case)" nbad=$((nbad + 1)) ;;
 	*) bad="$bad $1(exit $2, $6 failed:${7:-})" nbad=$((nbad + 1)) ;;
 	esac
+}
+
+# ksft_counts CAUSE FILE: "PASSED SKIPPED KNOWN FAILED [NAMES]" of a
+# test's output in FILE: a "not ok" case whose lines since the previous
+# result match CAUSE (an awk regexp; empty: none) is KNOWN, the others
+# FAILED, their names listed.
+ksft_counts() {
+	awk -v cause="$1" '
+		/^(not )?ok [0-9]+ / {
+			if ($1 == "ok") { if ($0 ~ /# (SKIP|XFAIL)/) s++; else p++ }
+			else if (cause != "" && buf ~ cause) k++
+			else { f++; names = names " " $4 }
+			buf = ""; next
+		}
+		{ buf = buf "\n" $0 }
+		END { printf "%d %d %d %d%s\n", p, s, k, f, names }' "$2"
 }
 
 # ksft_verdict WHAT: the scenario's last line.  Our driver fails on any

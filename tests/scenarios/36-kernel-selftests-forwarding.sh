@@ -62,7 +62,8 @@
 # causes; a hang (killed at its limit) fails too.  For our driver that is
 # the scenario's verdict; Debian's in-tree driver is the baseline:
 # reported, not judged.
-# Only images built with the selftests (tests/run --kernel 6.12) have them.
+# Only images built with the selftests (tests/run --kernel 6.12, 7.2 or
+# 7.3) have them.
 # sets: two-chips-selftests
 # chips: 2
 # timeout: 1200
