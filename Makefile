@@ -9,12 +9,17 @@
 #   make deb        the lan743x-dkms Debian package: build/deb/*.deb
 #   make qemu       build QEMU with our LAN743x model: build/qemu/bin/
 #   make check      install dependencies, run every test (tests/check: the
-#                   6.1 guests, then the quick list on 6.12), "N passed, N failed"
+#                   6.1 guests, the quick list on 6.12, the smoke list on
+#                   5.10 and 7.2), "N passed, N failed"
 #   make debug-kernel  build (once, cached) the debug x86 guest kernel: KASAN,
 #                   DMA-API debugging, lockdep, UBSAN, kmemleak, fault injection
 #   make check-full make check, then our driver on the debug kernel (every
 #                   scenario short of the bulk-traffic ones, which take hours
-#                   under KASAN) and both drivers' full list on 6.12
+#                   under KASAN), both drivers' full list on 6.12, the full
+#                   list on every 6.1 x86 configuration, the smoke set on
+#                   5.10, 7.2 and 7.3 (ARM guests on 5.10 and 7.2), 7.2's
+#                   remote and forwarding selftests, and the DKMS package's
+#                   failure path on every kernel
 #   make bench      RX policy benchmark on the emulated chip: build/bench/
 #                   (ARCH=arm64|armhf: the ARM guests, build/bench/ARCH/)
 #
@@ -98,6 +103,21 @@ check-full: check
 		--append slub_debug=A,skbuff_head_cache $(DEBUG_SCENARIOS)
 	LT_OUT=$(CURDIR)/build/tests/kernel-6.12-full tests/run --no-static \
 		--kernel 6.12 --driver ours --driver intree --config b0-msix
+	LT_OUT=$(CURDIR)/build/tests/full-6.1 tests/run --no-static --arch x86_64
+	for k in 5.10 7.2 7.3; do \
+		LT_OUT=$(CURDIR)/build/tests/kernel-$$k-smoke tests/run --no-static \
+			--kernel $$k --smoke --driver ours --driver intree || exit 1; \
+	done
+	for k in 5.10 7.2; do \
+		LT_OUT=$(CURDIR)/build/tests/kernel-$$k-arm tests/run --no-static \
+			--kernel $$k --smoke --arch arm64 --arch armhf \
+			--driver ours --driver intree || exit 1; \
+	done
+	LT_OUT=$(CURDIR)/build/tests/kernel-7.2-selftests tests/run --no-static \
+		--kernel 7.2 --driver ours --driver intree --config b0-msix \
+		33-kernel-selftests-remote 36-kernel-selftests-forwarding
+	LAN743X_DKMS_BROKEN="5.10 6.1 6.12 7.2 7.3" LT_OUT=$(CURDIR)/build/tests/dkms-full \
+		tests/run --arch x86_64 71-dkms-kernels
 
 bench:
 	scripts/bench $(if $(ARCH),--arch $(ARCH))
