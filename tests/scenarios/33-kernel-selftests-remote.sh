@@ -109,17 +109,9 @@ for spec in \
 	rc=$(cat /tmp/ksft.rc)
 	# What a killed test left running in the namespace (iperf3, socat)
 	for p in $($IPR netns pids "$NS"); do kill "$p" 2>/dev/null; done
-	# Per result line: pass, skip, known (not ok with the cause in the
-	# lines since the previous result) or fail
-	counts=$(awk -v cause="$cause" '
-		/^(not )?ok [0-9]+ / {
-			if ($1 == "ok") { if ($0 ~ /# (SKIP|XFAIL)/) s++; else p++ }
-			else if (cause != "" && buf ~ cause) k++
-			else { f++; names = names " " $4 }
-			buf = ""; next
-		}
-		{ buf = buf "\n" $0 }
-		END { printf "%d %d %d %d%s\n", p, s, k, f, names }' /tmp/ksft.out)
+	# pass, skip, known (not ok with the cause in the lines since the
+	# previous result) or fail, per result line
+	counts=$(ksft_counts "$cause" /tmp/ksft.out)
 	read -r np nsk nk nf fnames <<C
 $counts
 C
