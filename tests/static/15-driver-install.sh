@@ -22,7 +22,7 @@ intree=$(find "$mods/kernel" -name 'lan743x.ko*' | head -n 1)
 tmp=$(mktemp -d /tmp/lan743x-install.XXXXXX) || fail "mktemp failed"
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/driver" "$tmp/root$mods"
-cp "$root"/driver/lan743x_*.[ch] "$root"/driver/Kbuild "$root"/driver/Makefile \
+cp "$root"/driver/*.[ch] "$root"/driver/*.sh "$root"/driver/Kbuild "$root"/driver/Makefile \
 	"$tmp/driver/" || fail "cannot copy driver sources"
 ln -s "$root/scripts" "$tmp/scripts"
 for m in "$intree" $(find "$mods/kernel/drivers/net/phy" -name 'libphy.ko*' -o -name 'mdio_devres.ko*'); do

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The driver builds against Debian's 6.12 headers from bookworm-backports
 # (unpacked by scripts/fetch-headers, not installed, gcc-12) and from trixie
-# (in its chroot, scripts/kernel-build, gcc-14) with W=1 and sparse and
+# for amd64, arm64 and armhf (in its chroot, scripts/kernel-build, gcc-14:
+# sparse too, which parses 6.12's headers) with W=1 and sparse and
 # without a warning; every compat probe finds what its version says.
 # Exit 0 = pass, else the reason is printed last.
 check=20-driver-6.12
@@ -12,5 +13,8 @@ kdir=$("$root/scripts/fetch-headers" 6.12) || fail "cannot fetch the 6.12 header
 driver_build KDIR="$kdir"
 probe_check "${kdir##*/linux-headers-}" "$built/compat-probed.h"
 
-# and trixie's 6.12, with the gcc-14 it was built with
-driver_build_kernel 6.12 amd64
+# and trixie's 6.12, with the gcc-14 it was built with, for every
+# architecture
+for arch in amd64 arm64 armhf; do
+	driver_build_kernel 6.12 "$arch"
+done

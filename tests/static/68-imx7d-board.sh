@@ -51,7 +51,7 @@ fdtput -d "$tmp/board.dtb" /soc/pcie@33800000 reset-gpio ||
 
 # Our module, built for armmp in a scratch copy of driver/
 mkdir "$tmp/driver"
-cp "$top"/driver/*.[ch] "$top"/driver/Kbuild "$top"/driver/Makefile "$tmp/driver/"
+cp "$top"/driver/*.[ch] "$top"/driver/*.sh "$top"/driver/Kbuild "$top"/driver/Makefile "$tmp/driver/"
 ln -s "$top/scripts" "$tmp/scripts"
 make -C "$tmp/driver" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
 	>"$tmp/build.log" 2>&1 || { tail -n 5 "$tmp/build.log"; fail "armmp build failed"; }
