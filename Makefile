@@ -18,8 +18,9 @@
 #                   under KASAN), both drivers' full list on 6.12, the full
 #                   list on every 6.1 x86 configuration, the smoke set on
 #                   5.10, 7.2 and 7.3 (ARM guests on 5.10 and 7.2), 7.2's
-#                   remote and forwarding selftests, and the DKMS package's
-#                   failure path on every kernel
+#                   remote and forwarding selftests, every kernel's build
+#                   for every architecture and the DKMS package both ways
+#                   on every kernel
 #   make bench      RX policy benchmark on the emulated chip: build/bench/
 #                   (ARCH=arm64|armhf: the ARM guests, build/bench/ARCH/)
 #
@@ -116,8 +117,10 @@ check-full: check
 	LT_OUT=$(CURDIR)/build/tests/kernel-7.2-selftests tests/run --no-static \
 		--kernel 7.2 --driver ours --driver intree --config b0-msix \
 		33-kernel-selftests-remote 36-kernel-selftests-forwarding
-	LAN743X_DKMS_BROKEN="5.10 6.1 6.12 7.2 7.3" LT_OUT=$(CURDIR)/build/tests/dkms-full \
-		tests/run --arch x86_64 71-dkms-kernels
+	LAN743X_ALL_ARCHES=1 LAN743X_DKMS_KERNELS="5.10 6.1 6.12 7.2 7.3" \
+		LAN743X_DKMS_BROKEN="5.10 6.1 6.12 7.2 7.3" \
+		LT_OUT=$(CURDIR)/build/tests/static-full tests/run --arch x86_64 \
+		11-driver 20-driver 21-driver 22-driver 71-dkms-kernels
 
 bench:
 	scripts/bench $(if $(ARCH),--arch $(ARCH))
