@@ -8,7 +8,8 @@
 # driver's statistics
 # names (rx0_packets), register dump, pause settings and autonegotiation
 # restart are required for DRIVER=ours only (the in-tree driver of 6.1
-# lacks some).
+# lacks some); RX checksum offload is switched where the driver can
+# (Debian's 5.10 driver has it fixed off).
 # sets: primary
 # timeout: 240
 
@@ -79,11 +80,16 @@ done
 ethtool "$IF" | grep 'Speed: 1000Mb/s' >/dev/null ||
 	fail "link at $(ethtool "$IF" | sed -n 's/^[[:space:]]*Speed: *//p') 10 s after autoneg on, not 1000Mb/s"
 wait_peer 20 || fail "peer unreachable after autoneg on"
-ethtool -K "$IF" rx off || fail "ethtool -K rx off failed"
-ping_ok 1000 || fail "ping failed with RX checksum offload off"
-download 1048576 || fail "download failed with RX checksum offload off"
-ethtool -K "$IF" rx on || fail "ethtool -K rx on failed"
-ping_ok 1472 || diag "ping failed with RX checksum offload back on"
+# Debian's 5.10 driver has no RX checksum offload: "off [fixed]"
+if ethtool -k "$IF" | grep '^rx-checksumming: .*\[fixed\]' >/dev/null; then
+	log "RX checksum offload $(ethtool -k "$IF" | sed -n 's/^rx-checksumming: //p'): not switched"
+else
+	ethtool -K "$IF" rx off || fail "ethtool -K rx off failed"
+	ping_ok 1000 || fail "ping failed with RX checksum offload off"
+	download 1048576 || fail "download failed with RX checksum offload off"
+	ethtool -K "$IF" rx on || fail "ethtool -K rx on failed"
+	ping_ok 1472 || diag "ping failed with RX checksum offload back on"
+fi
 if ethtool -K "$IF" tso off; then
 	ping_ok 1472 || diag "ping failed after ethtool -K tso off"
 	upload 4194304 || diag "upload failed with TSO off"

@@ -17,7 +17,7 @@
 #  - vlan: priority-tagged (VID 0) echo requests of 1514..1518 bytes, the
 #    largest a tagged frame may be at MTU 1500: with MAC_RX FSE (MAX_SIZE
 #    + 4 for tagged frames) all arrive whole and are answered, without it
-#    they are oversize frames;
+#    (Debian's 5.10 driver) those beyond MAX_SIZE are oversize frames;
 #  - ethertype (odd EtherTypes, 802.3 length fields right and wrong): the
 #    chip passes them, the stack drops them as unhandled (rx_dropped);
 #  - badfcs: the model spoils the FCS of the next N frames (fault register
@@ -163,9 +163,20 @@ if [ $fse = 1 ]; then
 	expect sys_rx_errors -eq 0 "no receive error"
 	report "FSE on: all answered"
 else
+	# Without FSE (Debian's 5.10 driver) a tagged frame passes when it,
+	# FCS included, is within MAX_SIZE (MAC_RX bits 29:16): the peer's
+	# sizes cycle through 1514..1518 bytes (1518..1522 with the FCS), so
+	# at MTU 1500 one in five fits and is answered like a good one.
+	max=$((($(devmem $((bar0 + 0x104)) 32) >> 16) & 0x3fff))
+	fit=0 i=0
+	while [ $i -lt "$bad" ]; do
+		[ $((1514 + i % 5 + 4)) -gt "$max" ] || fit=$((fit + 1))
+		i=$((i + 1))
+	done
+	bad=$((bad - fit)) good=$((good + fit))
 	mac_drops_them "$C_OVER" sys_rx_length_errors
 	neighbours_ok
-	report "FSE off: $C_OVER +$(d "$C_OVER")"
+	report "FSE off: $C_OVER +$(d "$C_OVER"), $fit within MAX_SIZE $max answered"
 fi
 
 # Kinds that need the model's fault register (x-faults=on): the peer
