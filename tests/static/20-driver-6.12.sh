@@ -15,8 +15,4 @@ probe_check "${kdir##*/linux-headers-}" "$built/compat-probed.h"
 
 # and trixie's 6.12, with the gcc-14 it was built with: amd64 in make
 # check, every architecture with LAN743X_ALL_ARCHES=1 (make check-full)
-arches=amd64
-[ -z "${LAN743X_ALL_ARCHES:-}" ] || arches="amd64 arm64 armhf"
-for arch in $arches; do
-	driver_build_kernel 6.12 "$arch"
-done
+driver_build_kernel_arches 6.12 amd64 "amd64 arm64 armhf"

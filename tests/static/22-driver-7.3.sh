@@ -12,10 +12,5 @@ check=22-driver-7.3
 . "$(dirname "$0")/driver-build.inc"
 
 sparse=0
-# make check: amd64 and the i.MX6's armhf where Debian has it; all with
-# LAN743X_ALL_ARCHES=1 (make check-full)
-arches="amd64"
-[ -z "${LAN743X_ALL_ARCHES:-}" ] || arches="amd64 arm64"
-for arch in $arches; do
-	driver_build_kernel 7.3 "$arch"
-done
+# make check: amd64; arm64 too with LAN743X_ALL_ARCHES=1 (make check-full)
+driver_build_kernel_arches 7.3 "amd64" "amd64 arm64"
