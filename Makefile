@@ -109,11 +109,13 @@ check-full: check
 		LT_OUT=$(CURDIR)/build/tests/kernel-$$k-smoke tests/run --no-static \
 			--kernel $$k --smoke --driver ours --driver intree || exit 1; \
 	done
-	for k in 5.10 7.2; do \
+	for k in 5.10 6.12 7.2; do \
 		LT_OUT=$(CURDIR)/build/tests/kernel-$$k-arm tests/run --no-static \
 			--kernel $$k --smoke --arch arm64 --arch armhf \
 			--driver ours --driver intree || exit 1; \
 	done
+	LT_OUT=$(CURDIR)/build/tests/kernel-7.3-arm tests/run --no-static \
+		--kernel 7.3 --smoke --arch arm64 --driver ours --driver intree
 	LT_OUT=$(CURDIR)/build/tests/kernel-7.2-selftests tests/run --no-static \
 		--kernel 7.2 --driver ours --driver intree --config b0-msix \
 		33-kernel-selftests-remote 36-kernel-selftests-forwarding
