@@ -12,7 +12,10 @@
 #     per-version work tree; QEMU's own Kconfig, meson.build and trace-events
 #     get a few appended lines (see glue() below);
 #   - the build directory is kept per (Debian version, configure options), so
-#     editing lan743x.c rebuilds one object and relinks;
+#     editing one of the model's files rebuilds what includes it and relinks;
+#     the work tree is shared by every checkout's qemu/ (one build at a time,
+#     under the lock): its lan743x* files are made to match this checkout's,
+#     stale ones from another layout removed, and meson lists exactly ours;
 #   - the result is installed into $LAN743X_CACHE/qemu-<hash>/, where the hash
 #     covers qemu/ + the Debian version + the configure options; a second run
 #     with unchanged inputs only refreshes the symlink (seconds).
@@ -141,14 +144,31 @@ put() {
 	fi
 }
 
-for f in lan743x.c lan743x-gen.c lan743x-gen.h; do
-	put "$top/qemu/hw/net/$f" "$tree/hw/net/$f"
+# The model's sources: every lan743x*.c/.h of qemu/hw/net/.  Another
+# checkout's build may have left files of another layout in the work tree:
+# remove them, so that nothing stale is compiled or included.
+model=()
+for f in "$top"/qemu/hw/net/lan743x*.[ch]; do
+	model+=("${f##*/}")
+	put "$f" "$tree/hw/net/${f##*/}"
+done
+for f in "$tree"/hw/net/lan743x*; do
+	case " ${model[*]} " in
+	*" ${f##*/} "*) ;;
+	*) rm -f "$f" ;;
+	esac
+done
+meson_files=
+for f in "${model[@]}"; do
+	if [[ $f == *.c ]]; then
+		meson_files+="${meson_files:+, }'$f'"
+	fi
 done
 for t in "${targets[@]}"; do
 	put "$top/qemu/configs/$t.mak" "$tree/configs/devices/$t-softmmu/lan743x.mak"
 done
 
-# The glue: a Kconfig symbol, one meson line, our trace events.
+# The glue: a Kconfig symbol, one meson line (our .c files), our trace events.
 tmp=$(mktemp)
 { cat "$tree/hw/net/Kconfig.orig"; cat <<'EOT'
 
@@ -159,7 +179,7 @@ config LAN743X
 EOT
 } >"$tmp"; put "$tmp" "$tree/hw/net/Kconfig"
 { cat "$tree/hw/net/meson.build.orig"
-  echo "softmmu_ss.add(when: 'CONFIG_LAN743X', if_true: files('lan743x.c', 'lan743x-gen.c'))"
+  echo "softmmu_ss.add(when: 'CONFIG_LAN743X', if_true: files($meson_files))"
 } >"$tmp"; put "$tmp" "$tree/hw/net/meson.build"
 { cat "$tree/hw/net/trace-events.orig"; echo
   cat "$top/qemu/hw/net/trace-events"

@@ -1,0 +1,329 @@
+/*
+ * Microchip LAN7430/LAN7431 model: the device state and what the
+ * model's files share (see the overview in lan743x.c)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_NET_LAN743X_INT_H
+#define HW_NET_LAN743X_INT_H
+
+#include "hw/pci/pci.h"
+#include "net/eth.h"
+#include "net/net.h"
+#include "qemu/bitops.h"
+#include "qemu/queue.h"
+#include "qemu/timer.h"
+#include "qom/object.h"
+#include "sysemu/dma.h"
+#include "lan743x_regs.h"
+#include "lan743x-gen.h"
+
+#define TYPE_LAN743X "lan743x"
+OBJECT_DECLARE_SIMPLE_TYPE(LAN743xState, LAN743X)
+
+#define PCI_VENDOR_ID_LAN743X   0x1055     /* SMSC (PCI_VENDOR_ID_EFAR) */
+#define LAN743X_MMIO_SIZE       0x2000
+#define LAN743X_NUM_REGS        (LAN743X_MMIO_SIZE / 4)
+#define LAN743X_MSIX_BAR_SIZE   256
+#define LAN743X_MSIX_VECTORS    8
+#define LAN743X_RX_CHANNELS     4
+#define LAN743X_TX_CHANNELS     1
+#define LAN743X_PHY_ADDR        1
+#define LAN743X_RFE_RAM_SIZE    512        /* dwords */
+#define LAN743X_RFE_HASH_BASE   128        /* multicast hash, 16 dwords */
+#define LAN743X_EEPROM_SIZE     512
+#define LAN743X_MAX_FRAME       16384      /* MAC_RX MAX_SIZE is 14 bits */
+#define LAN743X_TX_BUF_SIZE     (256 * 1024)
+#define LAN743X_MIN_FRAME       60         /* without FCS */
+#define LAN743X_FCS_LEN         4
+
+typedef struct LAN743xDesc {
+    uint32_t data0;
+    uint32_t data1;
+    uint32_t data2;
+    uint32_t data3;
+} LAN743xDesc;
+
+/* A received frame waiting in the RX FIFO: pad + frame + FCS */
+typedef struct LAN743xFifoFrame {
+    QSIMPLEQ_ENTRY(LAN743xFifoFrame) next;
+    size_t total;
+    size_t frame_len;
+    uint32_t status;
+    int64_t stamp;              /* the 1588 clock when it arrived */
+    uint8_t data[];
+} LAN743xFifoFrame;
+
+struct LAN743xState {
+    /*< private >*/
+    PCIDevice parent_obj;
+    /*< public >*/
+
+    MemoryRegion mmio;
+    MemoryRegion msix_table_bar;
+    MemoryRegion msix_pba_bar;
+    NICState *nic;
+    NICConf conf;
+
+    /* properties */
+    uint16_t device_id;
+    char *revision;
+    bool msix;
+    bool msi;
+    bool vnet;
+    bool pace_wire;
+    uint32_t rx_fifo_size;
+    uint32_t int_mod_unit_ns;
+    bool faults;                 /* x-faults: FAULT_CTL/FAULT_ARG exist */
+    bool gen_on;                 /* x-gen: the traffic generator exists */
+    char *cable;                 /* x-cable: the cable's name, or NULL */
+    bool is_a0;
+    bool has_vnet;               /* peer takes/gives virtio-net headers */
+
+    uint32_t regs[LAN743X_NUM_REGS];
+    uint32_t rfe_ram[LAN743X_RFE_RAM_SIZE];
+    uint8_t eeprom[LAN743X_EEPROM_SIZE];
+    uint16_t phy_regs[32];
+    /*
+     * The PHY's link (lan743x_phy.c): the chip on the other end of the
+     * x-cable (not migrated: the destination's x-cable joins them again),
+     * the timer at which negotiation ends, the link as it is (BMSR LINK_ST
+     * is as last latched), a drop not read from BMSR yet, the speed.
+     */
+    LAN743xState *cable_peer;
+    QEMUTimer *phy_an_timer;
+    bool phy_link;
+    bool phy_latched;
+    uint32_t phy_mbps;
+
+    /* interrupt controller */
+    uint32_t int_latch;          /* INT_SET / SW_GP latched sources */
+    uint32_t int_en;             /* INT_EN_SET / INT_EN_CLR */
+    uint32_t vec_en;             /* INT_VEC_EN_SET / INT_VEC_EN_CLR */
+    uint32_t vec_level;          /* last computed level per MSI-X vector */
+    uint32_t msi_level;
+    uint32_t intx_level;
+
+    /* interrupt moderation: a timer may not fire again before its deadline */
+    int64_t mod_deadline[LAN743X_MOD_TIMERS];
+    QEMUTimer *mod_timer;
+
+    /*
+     * The wire, per direction: virtual time at which it is free for the
+     * next frame, and a timer to resume when it is.  RX frames that find
+     * no descriptor wait in a per-channel FIFO.  Not migrated: frames in
+     * flight are lost, as on a real link that bounces.
+     */
+    int64_t rx_wire_free;
+    int64_t tx_wire_free;
+    bool rx_wire_held;          /* turned a frame away: wait for a batch */
+    /*
+     * QEMU may hold frames for us: we turned one away or could not
+     * receive.  Only then does taking frames in again flush its queue: a
+     * flush wakes QEMU's main loop, and drivers move the RX tail often.
+     */
+    bool rx_refused;
+    QEMUTimer *rx_wire_timer;
+    QEMUTimer *tx_wire_timer;
+    QSIMPLEQ_HEAD(, LAN743xFifoFrame) rx_fifo[LAN743X_RX_CHANNELS];
+    uint32_t rx_fifo_used[LAN743X_RX_CHANNELS];
+    /*
+     * 802.3x flow control: we asked the partner to pause (and have not
+     * released it yet); the partner paused our transmitter until then.
+     */
+    bool pause_sent;
+    int64_t tx_pause_end;
+
+    /*
+     * PTP clock: ptp_base ns + ptp_subns 2^-32 ns at virtual time ptp_ref,
+     * running at the rate PTP_CLOCK_RATE_ADJ sets since then.  The TX
+     * timestamp FIFO: ptp_tx_count entries, the oldest first.
+     */
+    int64_t ptp_base;
+    int64_t ptp_ref;
+    uint32_t ptp_subns;
+    uint32_t ptp_tx_count;
+    uint32_t ptp_tx_sec[LAN743X_PTP_TX_TS_FIFO];
+    uint32_t ptp_tx_ns[LAN743X_PTP_TX_TS_FIFO];
+    uint32_t ptp_tx_hdr[LAN743X_PTP_TX_TS_FIFO];
+
+    /* what the TX frames sent since the wire was last taken occupy */
+    uint64_t tx_wire_bytes;
+
+    /*
+     * Fault injection (x-faults=on), tests only, not migrated: the armed
+     * code (0 = none), the N last written to FAULT_ARG, how many more
+     * write-backs/frames/descriptors a counted fault spoils, how often it
+     * fired since FAULT_CTL was written, RX_FS_NO_LS inside its chain.
+     */
+    uint32_t fault;
+    uint32_t fault_arg;
+    uint32_t fault_left;
+    uint32_t fault_fired;
+    bool fault_chain;
+
+    /* the test traffic generator (x-gen=on; lan743x-gen.c), not migrated */
+    LAN743xGen *gen;
+
+    /* scratch buffers, not migrated */
+    uint8_t *rx_buf;
+    uint8_t *tx_buf;
+    uint8_t *tx_seg;
+};
+
+/* A frame's L3/L4 headers (lan743x_parse()) */
+typedef struct LAN743xPktInfo {
+    unsigned l3_off;        /* 0 if not IP */
+    unsigned l4_off;        /* 0 if no TCP/UDP header to use */
+    uint8_t l4_proto;       /* IP_PROTO_TCP / IP_PROTO_UDP / other */
+    bool ipv4;
+    bool ipv6;
+    bool fragment;
+    bool vlan;
+} LAN743xPktInfo;
+
+/* The wire (lan743x_mac.c) */
+/* Beyond the frame and its FCS: preamble + SFD (8) and inter-frame gap */
+#define LAN743X_WIRE_OVERHEAD   20
+/*
+ * How far the wire may lag behind the virtual clock.  A timer fires late
+ * and the host delivers frames in bursts: the wire catches up that much,
+ * so that the average rate is the line rate, but idle time beyond it is
+ * not banked for a later burst.
+ */
+#define LAN743X_WIRE_SLACK_NS   (50 * SCALE_US)
+/*
+ * How far ahead of its time the wire takes a frame: the frames due within
+ * this much go in one go, so that QEMU wakes once per batch of frames
+ * instead of once per frame.  Each frame keeps its own time on the wire
+ * (its timestamps are when it starts on it) and the average rate stays
+ * the line rate.
+ */
+#define LAN743X_WIRE_AHEAD_NS   (100 * SCALE_US)
+
+/*
+ * The chip as a PCI device, for the paths that run per frame and per
+ * register access: the parent object itself, without the checked QOM cast
+ * (a type lookup each time in builds with QOM cast debugging, the default).
+ */
+static inline PCIDevice *lan743x_pci(LAN743xState *s)
+{
+    return &s->parent_obj;
+}
+
+/*
+ * Arm @t for @when unless it already is: timer_mod() on a timer that is
+ * first in its list wakes the main loop (an eventfd write) even when the
+ * deadline does not change, and the model's paths re-arm the same deadline
+ * for every frame while the wire or a moderation timer is busy.
+ */
+static inline void lan743x_timer_arm(QEMUTimer *t, int64_t when)
+{
+    if (!timer_pending(t) || timer_expire_time_ns(t) != when) {
+        timer_mod(t, when);
+    }
+}
+
+/* Is the wire of one direction, free from @free on, still busy? */
+static inline bool lan743x_wire_busy(LAN743xState *s, int64_t free)
+{
+    return s->pace_wire && qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) < free;
+}
+
+static inline void lan743x_stat_add(LAN743xState *s, int reg, uint32_t n)
+{
+    s->regs[reg] += n;
+}
+
+static inline unsigned lan743x_desc_spacing(LAN743xState *s)
+{
+    return 16u << FIELD_EX32(s->regs[R_DMAC_CFG], DMAC_CFG, MAX_DSPACE);
+}
+
+/* the test traffic generator's hooks into the wire (lan743x_mac.c) */
+extern const LAN743xGenOps lan743x_gen_ops;
+
+/* lan743x.c */
+void lan743x_update_irq(LAN743xState *s);
+void lan743x_reset(DeviceState *dev);
+void lan743x_vec_enable_for(LAN743xState *s, uint32_t bit);
+
+/* lan743x_phy.c */
+void lan743x_phy_an_timer_cb(void *opaque);
+void lan743x_phy_reset(LAN743xState *s);
+LAN743xState *lan743x_cable_end(const char *name, bool *full);
+void lan743x_cable_join(LAN743xState *s);
+void lan743x_cable_leave(LAN743xState *s);
+void lan743x_mii_access(LAN743xState *s, uint32_t acc);
+void lan743x_set_link_status(NetClientState *nc);
+
+/* lan743x_mac.c */
+int64_t lan743x_wire_start(LAN743xState *s, int64_t free);
+int64_t lan743x_wire_use(LAN743xState *s, int64_t *free, uint64_t bytes);
+void lan743x_parse_hdrs(const uint8_t *p, size_t len,
+                        LAN743xPktInfo *pi, bool lso);
+void lan743x_parse(const uint8_t *p, size_t len, LAN743xPktInfo *pi);
+uint32_t lan743x_pseudo_sum(const uint8_t *p, const LAN743xPktInfo *pi,
+                            unsigned l4_len);
+uint16_t lan743x_l4_csum(uint8_t *p, const LAN743xPktInfo *pi, unsigned l4_len);
+void lan743x_fill_ip4_csum(uint8_t *p, const LAN743xPktInfo *pi);
+void lan743x_fill_csum(uint8_t *p, size_t len, bool ip, bool l4);
+void lan743x_count_frame(LAN743xState *s, bool rx, const uint8_t *da,
+                         size_t len);
+void lan743x_rx_kick(LAN743xState *s);
+void lan743x_rx_wire_timer_cb(void *opaque);
+void lan743x_tx_wire_timer_cb(void *opaque);
+ssize_t lan743x_receive_phy(NetClientState *nc, const uint8_t *buf,
+                            size_t size);
+
+/* lan743x_dma.c */
+bool lan743x_read_desc(LAN743xState *s, dma_addr_t addr, LAN743xDesc *desc);
+bool lan743x_write_desc(LAN743xState *s, dma_addr_t addr,
+                        const LAN743xDesc *desc);
+bool lan743x_write_head(LAN743xState *s, uint32_t addrh, uint32_t addrl,
+                        uint32_t head);
+void lan743x_rx_dma_error(LAN743xState *s, int ch, const char *why);
+void lan743x_tx_process(LAN743xState *s, int ch);
+bool lan743x_rx_ready(LAN743xState *s, int ch);
+bool lan743x_can_receive(NetClientState *nc);
+bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
+                    size_t total, size_t frame_len, uint32_t status,
+                    int64_t stamp);
+bool lan743x_rx_fifo_push(LAN743xState *s, int ch, const uint8_t *data,
+                          size_t total, size_t frame_len,
+                          uint32_t status, int64_t stamp);
+void lan743x_rx_fifo_drain(LAN743xState *s, int ch);
+void lan743x_rx_fifo_flush(LAN743xState *s, int ch);
+void lan743x_dmac_command(LAN743xState *s, uint32_t val);
+void lan743x_write_rx_chan(LAN743xState *s, int ch, unsigned reg, uint32_t val);
+void lan743x_write_tx_chan(LAN743xState *s, int ch, unsigned reg, uint32_t val);
+void lan743x_fct_write(LAN743xState *s, unsigned idx, uint32_t val, int nch);
+
+/* lan743x_ptp.c */
+int64_t lan743x_ptp_read_at(LAN743xState *s, int64_t when, uint32_t *subns);
+void lan743x_ptp_set(LAN743xState *s, int64_t ns, uint32_t subns);
+void lan743x_ptp_split(int64_t now, uint64_t *sec, uint32_t *ns);
+void lan743x_ptp_rate(LAN743xState *s, uint32_t val);
+void lan743x_ptp_command(LAN743xState *s, uint32_t cmd);
+void lan743x_ptp_int_clear(LAN743xState *s, uint32_t val);
+void lan743x_ptp_tx_stamp(LAN743xState *s, uint8_t *p, size_t len, bool insert);
+
+/* lan743x_eeprom.c */
+void lan743x_e2p_command(LAN743xState *s, uint32_t val);
+
+/* lan743x_faults.c */
+bool lan743x_fault_mmio_read(LAN743xState *s, hwaddr addr, uint32_t *val);
+bool lan743x_fault_mmio_write(LAN743xState *s, hwaddr addr, uint32_t val);
+void lan743x_fault_dead_irq(LAN743xState *s);
+bool lan743x_fault_stop_hang(LAN743xState *s, int ch, uint32_t start_bit);
+uint32_t lan743x_fault_tx_head(LAN743xState *s, int ch, uint32_t head,
+                               uint32_t tail, uint32_t ring_len);
+bool lan743x_fault_rx_begin(LAN743xState *s, int ch, unsigned *lead);
+void lan743x_fault_rx_zero_len(const LAN743xDesc *d, LAN743xDesc *out);
+void lan743x_fault_rx_wb(LAN743xState *s, const LAN743xDesc *d,
+                         LAN743xDesc *out, size_t have);
+void lan743x_fault_rx_done(LAN743xState *s, int ch);
+bool lan743x_fault_rx_wire(LAN743xState *s, size_t size, bool oversize);
+
+#endif
