@@ -35,13 +35,8 @@ if [ "$ver" != "$deb_ver" ] || [ "$ver" != "$drv_ver" ]; then
 fi
 
 # ---- the host must stay as it is -------------------------------------------
-k61=$("$root"/scripts/debian-abi --host)-amd64 ||
-	fail "linux-headers-amd64 is not installed"
-host_state() {
-	ls -la --time-style=full-iso /var/lib/dkms "/lib/modules/$k61" 2>&1
-	ls /usr/src
-}
-before=$(host_state)
+. "$(dirname "$0")/host-state.inc"
+host_state_save
 
 tmp=$(mktemp -d /tmp/lan743x-dkms.XXXXXX) || fail "mktemp failed"
 trap 'rm -rf "$tmp"' EXIT
@@ -125,6 +120,5 @@ install -m755 /dev/null "$tmp/build-kernels"
 compgen -G "$tmp/pkg/usr/share/doc/lan743x-dkms/lan743x.rst*" >/dev/null ||
 	fail "package lacks /usr/share/doc/lan743x-dkms/lan743x.rst"
 
-[ "$(host_state)" = "$before" ] ||
-	fail "the host's /var/lib/dkms, /usr/src or /lib/modules/$k61 changed"
+host_state_check
 echo "$check: lan743x-dkms_${ver}_all.deb ships ${#need[@]} driver files, build-kernels, the kernel hooks"

@@ -46,13 +46,8 @@ ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$root/dkms.conf")
 [ -n "$ver" ] || fail "dkms.conf has no PACKAGE_VERSION"
 
 # ---- the host must stay as it is -------------------------------------------
-k61=$("$root"/scripts/debian-abi --host)-amd64 ||
-	fail "linux-headers-amd64 is not installed"
-host_state() {
-	ls -la --time-style=full-iso /var/lib/dkms "/lib/modules/$k61" 2>&1
-	ls /usr/src
-}
-before=$(host_state)
+. "$(dirname "$0")/host-state.inc"
+host_state_save
 
 tmp=$(mktemp -d /tmp/lan743x-dkms-kernels.XXXXXX) || fail "mktemp failed"
 trap 'rm -rf "$tmp"' EXIT
@@ -171,6 +166,5 @@ for k in $broken_kernels; do
 	rel=
 done
 
-[ "$(host_state)" = "$before" ] ||
-	fail "the host's /var/lib/dkms, /usr/src or /lib/modules/$k61 changed"
+host_state_check
 echo "$check: apt-get install ./$deb; DKMS build time:${summary:- none}; updates/dkms, modprobe picks it, purge restores; failure path (the kernel keeps its own lan743x, apt goes on):${broken:- not run}"
