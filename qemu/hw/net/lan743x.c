@@ -17,6 +17,9 @@
  *  - MAC enables and disabled-status bits, MAC address registers loaded
  *    with the NIC's macaddr, MAX_SIZE/FSE oversize filtering, MDIO to one
  *    clause-22 PHY at address 1, statistics counters;
+ *  - the LAN7431's board wiring: phy=off leaves its MDIO bus empty and
+ *    runs the MAC at 1000/full whenever the netdev link is up (a switch
+ *    port wired to its RGMII), strap-mii=on latches MAC_CR.MII_EN at reset;
  *  - the PHY's link (lan743x_phy.c): autonegotiation (1000/100/10, full
  *    and half duplex), parallel detection and forced modes, resolved
  *    against the partner on the other end of the cable: another LAN743x
@@ -543,6 +546,8 @@ static void lan743x_csr_reset(LAN743xState *s)
     s->regs[R_MAC_RX] = FIELD_DP32(R_MAC_RX_RXD_MASK, MAC_RX, MAX_SIZE,
                                    1518);
     s->regs[R_MAC_TX] = R_MAC_TX_TXD_MASK;
+    /* The LAN7431's MII/RGMII strap, latched at reset */
+    s->regs[R_MAC_CR] = FIELD_DP32(0, MAC_CR, MII_EN, s->strap_mii);
     for (i = 0; i < RFE_HASH_KEY_DWORDS; i++) {
         s->regs[R_RFE_HASH_KEY0 + i] = ldl_le_p(default_key + 4 * i);
     }
@@ -978,6 +983,11 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
         error_setg(errp, "lan743x: device-id must be 0x7430 or 0x7431");
         return;
     }
+    if (s->device_id == 0x7430 && (!s->phy_present || s->strap_mii)) {
+        error_setg(errp, "lan743x: the LAN7430's PHY is internal: "
+                   "phy=off and strap-mii are for device-id=0x7431");
+        return;
+    }
     if (!s->revision || !strcasecmp(s->revision, "b0")) {
         s->is_a0 = false;
     } else if (!strcasecmp(s->revision, "a0")) {
@@ -1116,6 +1126,8 @@ static Property lan743x_properties[] = {
     DEFINE_PROP_BOOL("x-faults", LAN743xState, faults, false),
     DEFINE_PROP_BOOL("x-gen", LAN743xState, gen_on, false),
     DEFINE_PROP_STRING("x-cable", LAN743xState, cable),
+    DEFINE_PROP_BOOL("phy", LAN743xState, phy_present, true),
+    DEFINE_PROP_BOOL("strap-mii", LAN743xState, strap_mii, false),
     DEFINE_PROP_END_OF_LIST(),
 };
 

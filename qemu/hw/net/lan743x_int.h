@@ -78,6 +78,8 @@ struct LAN743xState {
     bool faults;                 /* x-faults: FAULT_CTL/FAULT_ARG exist */
     bool gen_on;                 /* x-gen: the traffic generator exists */
     char *cable;                 /* x-cable: the cable's name, or NULL */
+    bool phy_present;            /* phy: off: a LAN7431 wired to a switch */
+    bool strap_mii;              /* strap-mii: a LAN7431 strapped for MII */
     bool is_a0;
     bool has_vnet;               /* peer takes/gives virtio-net headers */
 

@@ -182,6 +182,14 @@ static void lan743x_phy_resolve(LAN743xState *s)
     bool tie = false, fault, an_done = false, fd;
     unsigned mbps, common;
 
+    if (!s->phy_present) {
+        /* The MAC's RGMII straight to a switch port: 1000/full whenever
+         * the netdev is up
+         */
+        s->phy_link = !qemu_get_queue(s->nic)->link_down;
+        s->phy_mbps = s->phy_link ? 1000 : 0;
+        return;
+    }
     lan743x_phy_down(s);
     if (!lan743x_phy_ready(s) || (p && !lan743x_phy_ready(p)) ||
         (s->cable && !p)) {
@@ -401,7 +409,7 @@ void lan743x_mii_access(LAN743xState *s, uint32_t acc)
         if (!write) {
             s->regs[R_MAC_MII_DATA] = 0xffff;
         }
-    } else if (phy != LAN743X_PHY_ADDR) {
+    } else if (phy != LAN743X_PHY_ADDR || !s->phy_present) {
         if (!write) {
             s->regs[R_MAC_MII_DATA] = 0xffff;
         }
