@@ -308,8 +308,13 @@ static int lan743x_set_pauseparam(struct net_device *netdev,
 	adapter->pause_autoneg = pause->autoneg;
 	adapter->pause_rx = pause->rx_pause;
 	adapter->pause_tx = pause->tx_pause;
-	if (!phydev)
+	if (!phydev) {
+		/* a fixed link to a switch takes the forced setting at once */
+		if (adapter->fixed_link)
+			lan743x_mac_set_flow(adapter, pause->tx_pause,
+					     pause->rx_pause);
 		return 0;
+	}
 
 	/* renegotiates if the advertisement changes */
 	phy_set_asym_pause(phydev, pause->rx_pause, pause->tx_pause);
@@ -755,7 +760,7 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.set_msglevel		= lan743x_set_msglevel,
 	.get_link		= ethtool_op_get_link,
 	.get_link_ext_state	= lan743x_get_link_ext_state,
-	.get_link_ksettings	= phy_ethtool_get_link_ksettings,
+	.get_link_ksettings	= lan743x_get_link_ksettings,
 	.set_link_ksettings	= lan743x_set_link_ksettings,
 	.nway_reset		= phy_ethtool_nway_reset,
 	.get_pauseparam		= lan743x_get_pauseparam,

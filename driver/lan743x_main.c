@@ -127,12 +127,22 @@ static void lan743x_set_mac_hw(struct lan743x_adapter *adapter, const u8 *addr)
 	lan743x_wr32(adapter, RFE_ADDR_FILT_HI(0), hi | RFE_ADDR_FILT_HI_VALID_);
 }
 
-/* The chip loads its address from EEPROM/OTP into MAC_RX_ADDRL/H */
+/* The MAC address: the device tree's (local-mac-address, or an nvmem
+ * cell, as U-Boot or the SoC's fuses give boards without an EEPROM on the
+ * chip), else what the chip loaded from its EEPROM/OTP into
+ * MAC_RX_ADDRL/H, else a random one.
+ */
 static void lan743x_read_mac(struct lan743x_adapter *adapter)
 {
 	struct net_device *netdev = adapter->netdev;
 	u8 addr[ETH_ALEN];
 
+	if (!eth_platform_get_mac_address(&adapter->pdev->dev, addr) &&
+	    is_valid_ether_addr(addr)) {
+		eth_hw_addr_set(netdev, addr);
+		dev_info(&adapter->pdev->dev, "MAC address from firmware (device tree)\n");
+		return;
+	}
 	put_unaligned_le32(lan743x_rd32(adapter, MAC_RX_ADDRL), addr);
 	put_unaligned_le16(lan743x_rd32(adapter, MAC_RX_ADDRH), addr + 4);
 	if (is_valid_ether_addr(addr)) {

@@ -8,6 +8,7 @@
 #include <linux/fault-inject.h>
 #include <linux/netdevice.h>
 #include <linux/pci.h>
+#include <linux/phy.h>
 #include <linux/types.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
@@ -139,6 +140,9 @@ struct lan743x_hw_stats {
  * @rx_fold: cost counters of RX rings freed by reconfigurations
  * @rx_fold_lock: protects @rx_fold
  * @mdiobus: MDIO bus of the MAC
+ * @phy_mode: MAC to PHY interface (device tree, else the chip and its strap)
+ * @fixed_link: a LAN7431 without PHY (wired to a switch) runs at 1000/full
+ * @of_fixed_link: the device tree's fixed-link is registered
  * @pause_autoneg: resolve pause from autonegotiation
  * @pause_rx: forced RX pause (when !pause_autoneg)
  * @pause_tx: forced TX pause (when !pause_autoneg)
@@ -181,6 +185,9 @@ struct lan743x_adapter {
 	spinlock_t rx_fold_lock;	/* protects rx_fold */
 
 	struct mii_bus *mdiobus;
+	phy_interface_t phy_mode;
+	bool fixed_link;
+	bool of_fixed_link;
 	bool pause_autoneg;
 	bool pause_rx;
 	bool pause_tx;
@@ -244,6 +251,8 @@ int lan743x_mdio_init(struct lan743x_adapter *adapter);
 void lan743x_mdio_remove(struct lan743x_adapter *adapter);
 int lan743x_phy_connect(struct lan743x_adapter *adapter);
 void lan743x_phy_disconnect(struct lan743x_adapter *adapter);
+int lan743x_get_link_ksettings(struct net_device *netdev,
+			       struct ethtool_link_ksettings *ks);
 
 /* lan743x_stats.c */
 void lan743x_hw_stats_init(struct lan743x_adapter *adapter);

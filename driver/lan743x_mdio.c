@@ -2,11 +2,18 @@
 /* MDIO bus (clause 22, MAC_MII_ACC/MAC_MII_DATA) and PHY handling.
  *
  * The LAN7430 has an internal PHY at address 1; the LAN7431 talks to an
- * external RGMII PHY found by scanning the bus.  phylib owns the PHY; the
- * link callback programs speed, duplex and pause into MAC_CR and MAC_FLOW.
+ * external RGMII (or, strapped so, MII) PHY found by scanning the bus, or
+ * is wired straight to a switch and runs a fixed 1000/full link.  A device
+ * tree node of the PCI function may name the PHY (phy-handle, with the
+ * PHYs under an "mdio" child), a fixed-link and the phy-mode.  phylib owns
+ * the PHY; the link callback programs speed, duplex and pause into MAC_CR
+ * and MAC_FLOW.
  */
 
 #include <linux/iopoll.h>
+#include <linux/of.h>
+#include <linux/of_mdio.h>
+#include <linux/of_net.h>
 #include <linux/phy.h>
 
 #include "lan743x_main.h"
@@ -67,6 +74,24 @@ static bool lan743x_is_lan7430(struct lan743x_adapter *adapter)
 	return FIELD_GET(ID_REV_ID_MASK_, adapter->id_rev) == ID_REV_ID_LAN7430_;
 }
 
+/* The interface to the PHY: the device tree's phy-mode, else the
+ * LAN7430's internal GMII, else the LAN7431's strap (MII_EN set from it at
+ * reset) between MII and RGMII.
+ */
+static phy_interface_t lan743x_phy_mode(struct lan743x_adapter *adapter)
+{
+	struct device_node *np = adapter->pdev->dev.of_node;
+	phy_interface_t mode;
+
+	if (np && !of_get_phy_mode(np, &mode))
+		return mode;
+	if (lan743x_is_lan7430(adapter))
+		return PHY_INTERFACE_MODE_GMII;
+	if (lan743x_rd32(adapter, MAC_CR) & MAC_CR_MII_EN_)
+		return PHY_INTERFACE_MODE_MII;
+	return PHY_INTERFACE_MODE_RGMII;
+}
+
 /**
  * lan743x_mdio_init() - register the MDIO bus
  * @adapter: adapter, PHY out of reset
@@ -76,7 +101,9 @@ static bool lan743x_is_lan7430(struct lan743x_adapter *adapter)
 int lan743x_mdio_init(struct lan743x_adapter *adapter)
 {
 	struct pci_dev *pdev = adapter->pdev;
+	struct device_node *mdio_np;
 	struct mii_bus *bus;
+	int ret;
 
 	bus = devm_mdiobus_alloc(&pdev->dev);
 	if (!bus)
@@ -91,7 +118,15 @@ int lan743x_mdio_init(struct lan743x_adapter *adapter)
 	if (lan743x_is_lan7430(adapter))
 		bus->phy_mask = ~(u32)BIT(LAN743X_INTERNAL_PHY_ADDR);
 	adapter->mdiobus = bus;
-	return mdiobus_register(bus);
+	adapter->phy_mode = lan743x_phy_mode(adapter);
+
+	/* PHYs described under the node's "mdio" child get their nodes, so
+	 * that a phy-handle finds them; without one this is mdiobus_register()
+	 */
+	mdio_np = of_get_child_by_name(pdev->dev.of_node, "mdio");
+	ret = of_mdiobus_register(bus, mdio_np);
+	of_node_put(mdio_np);
+	return ret;
 }
 
 /**
@@ -171,6 +206,118 @@ static void lan743x_phy_no_gbit_half(struct phy_device *phydev)
 	phy_remove_link_mode(phydev, ETHTOOL_LINK_MODE_1000baseT_Half_BIT);
 }
 
+/* A LAN7431 with no PHY on its bus and no device tree says what is wired
+ * to it: a switch port at 1000/full, as upstream assumes.  No phy_device
+ * stands for it: a fixed PHY's teardown (fixed_phy_unregister() freeing the
+ * device or not) changed within stable releases, which no build-time
+ * probe can tell apart.
+ */
+static int lan743x_fixed_link_start(struct lan743x_adapter *adapter)
+{
+	lan743x_rmw32(adapter, MAC_CR, MAC_CR_CFG_MASK_ | MAC_CR_DPX_,
+		      FIELD_PREP(MAC_CR_CFG_MASK_, MAC_CR_CFG_1000_) |
+		      MAC_CR_DPX_);
+	lan743x_mac_set_flow(adapter, adapter->pause_tx, adapter->pause_rx);
+	adapter->fixed_link = true;
+	netif_carrier_on(adapter->netdev);
+	netdev_info(adapter->netdev, "no PHY found: fixed link, 1000/full, %s\n",
+		    phy_modes(adapter->phy_mode));
+	return 0;
+}
+
+/**
+ * lan743x_get_link_ksettings() - ethtool link settings
+ * @netdev: network device
+ * @ks: filled in: the PHY's, or those of the fixed link to a switch
+ *
+ * Return: 0 or a negative errno.
+ */
+int lan743x_get_link_ksettings(struct net_device *netdev,
+			       struct ethtool_link_ksettings *ks)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	if (netdev->phydev || !adapter->fixed_link)
+		return phy_ethtool_get_link_ksettings(netdev, ks);
+
+	ethtool_link_ksettings_zero_link_mode(ks, supported);
+	linkmode_set_bit(ETHTOOL_LINK_MODE_1000baseT_Full_BIT,
+			 ks->link_modes.supported);
+	linkmode_set_bit(ETHTOOL_LINK_MODE_MII_BIT, ks->link_modes.supported);
+	linkmode_copy(ks->link_modes.advertising, ks->link_modes.supported);
+	ks->base.speed = SPEED_1000;
+	ks->base.duplex = DUPLEX_FULL;
+	ks->base.autoneg = AUTONEG_DISABLE;
+	ks->base.port = PORT_MII;
+	return 0;
+}
+
+static void lan743x_of_fixed_link_remove(struct lan743x_adapter *adapter)
+{
+	if (adapter->of_fixed_link) {
+		of_phy_deregister_fixed_link(adapter->pdev->dev.of_node);
+		adapter->of_fixed_link = false;
+	}
+}
+
+/* The PHY the device tree names: a fixed-link, or a phy-handle */
+static struct phy_device *
+lan743x_of_phy_connect(struct lan743x_adapter *adapter, struct device_node *np)
+{
+	struct net_device *netdev = adapter->netdev;
+	struct device_node *phy_np;
+	struct phy_device *phydev;
+	int ret;
+
+	if (of_phy_is_fixed_link(np)) {
+		ret = of_phy_register_fixed_link(np);
+		if (ret)
+			return ERR_PTR(ret);
+		adapter->of_fixed_link = true;
+		phy_np = of_node_get(np);
+	} else {
+		phy_np = of_parse_phandle(np, "phy-handle", 0);
+		if (!phy_np)
+			return NULL;
+	}
+	phydev = of_phy_connect(netdev, phy_np, lan743x_adjust_link, 0,
+				adapter->phy_mode);
+	of_node_put(phy_np);
+	if (!phydev) {
+		netdev_err(netdev, "cannot attach the device tree's PHY %s\n",
+			   adapter->of_fixed_link ? "(fixed-link)" : "(phy-handle)");
+		lan743x_of_fixed_link_remove(adapter);
+		return ERR_PTR(-ENODEV);
+	}
+	return phydev;
+}
+
+/* Otherwise the PHY on the chip's own bus; NULL: a LAN7431 that has none */
+static struct phy_device *
+lan743x_bus_phy_connect(struct lan743x_adapter *adapter)
+{
+	struct net_device *netdev = adapter->netdev;
+	struct phy_device *phydev;
+	int ret;
+
+	if (lan743x_is_lan7430(adapter)) {
+		phydev = mdiobus_get_phy(adapter->mdiobus,
+					 LAN743X_INTERNAL_PHY_ADDR);
+		if (!phydev) {
+			netdev_err(netdev, "no PHY found\n");
+			return ERR_PTR(-ENODEV);
+		}
+	} else {
+		phydev = phy_find_first(adapter->mdiobus);
+		if (!phydev)
+			return NULL;
+	}
+
+	ret = phy_connect_direct(netdev, phydev, lan743x_adjust_link,
+				 adapter->phy_mode);
+	return ret ? ERR_PTR(ret) : phydev;
+}
+
 /**
  * lan743x_phy_connect() - attach and start the PHY (ndo_open)
  * @adapter: adapter with a registered MDIO bus
@@ -179,26 +326,17 @@ static void lan743x_phy_no_gbit_half(struct phy_device *phydev)
  */
 int lan743x_phy_connect(struct lan743x_adapter *adapter)
 {
-	phy_interface_t iface = PHY_INTERFACE_MODE_RGMII;
-	struct net_device *netdev = adapter->netdev;
-	struct phy_device *phydev;
-	int ret;
+	struct device_node *np = adapter->pdev->dev.of_node;
+	struct phy_device *phydev = NULL;
 
-	if (lan743x_is_lan7430(adapter)) {
-		iface = PHY_INTERFACE_MODE_GMII;
-		phydev = mdiobus_get_phy(adapter->mdiobus,
-					 LAN743X_INTERNAL_PHY_ADDR);
-	} else {
-		phydev = phy_find_first(adapter->mdiobus);
-	}
-	if (!phydev) {
-		netdev_err(netdev, "no PHY found\n");
-		return -ENODEV;
-	}
-
-	ret = phy_connect_direct(netdev, phydev, lan743x_adjust_link, iface);
-	if (ret)
-		return ret;
+	if (np)
+		phydev = lan743x_of_phy_connect(adapter, np);
+	if (!phydev)
+		phydev = lan743x_bus_phy_connect(adapter);
+	if (IS_ERR(phydev))
+		return PTR_ERR(phydev);
+	if (!phydev)
+		return lan743x_fixed_link_start(adapter);
 
 #ifdef LAN743X_HAVE_MAC_MANAGED_PM
 	/* our suspend/resume stop and restart the PHY with the interface */
@@ -221,6 +359,10 @@ void lan743x_phy_disconnect(struct lan743x_adapter *adapter)
 {
 	struct phy_device *phydev = adapter->netdev->phydev;
 
+	if (adapter->fixed_link) {
+		adapter->fixed_link = false;
+		netif_carrier_off(adapter->netdev);
+	}
 	if (!phydev)
 		return;
 	/* phylib halts the PHY itself when MDIO fails (a chip that stopped
@@ -229,4 +371,5 @@ void lan743x_phy_disconnect(struct lan743x_adapter *adapter)
 	if (phy_is_started(phydev))
 		phy_stop(phydev);
 	phy_disconnect(phydev);
+	lan743x_of_fixed_link_remove(adapter);
 }

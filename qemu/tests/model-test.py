@@ -2001,6 +2001,36 @@ def test_phy_cable_two_ends_only():
           and "already joins two chips" in r.stderr, r.stderr[-200:])
 
 
+def test_board_switch(q):
+    """phy=off, strap-mii=on: a LAN7431 whose MAC goes straight to a switch
+    port.  Nothing answers on its MDIO bus, MAC_CR.MII_EN is set from the
+    strap at reset, and frames pass without a negotiation."""
+    q.wr(MII_ACC, (1 << 11) | (2 << 6) | 1)
+    id1 = q.rd(MII_DATA)
+    check("board-no-phy", id1 == 0xffff, "id1 %x" % id1)
+    cr = q.rd(MAC_CR)
+    check("board-strap-mii", cr & (1 << 19), "MAC_CR 0x%x" % cr)
+    clock_step(q, AN_NS + 1000000)
+    setup_rx(q, 0, n=8)
+    frame = eth(MAC, PEER, 0x0800, ipv4_tcp(b"s" * 200))
+    q.inject(frame)
+    flen = (rx_desc(q, 0, 0)[0] >> 16) & 0x3fff
+    check("board-switch-link", flen == len(frame) + 4, "flen %d" % flen)
+
+
+def test_board_refused():
+    """The LAN7430's PHY is inside it: no board wiring takes it away."""
+    cmd = [QEMU, "-machine", "q35", "-accel", "qtest", "-qtest", "stdio",
+           "-display", "none", "-nodefaults", "-device", "lan743x,phy=off"]
+    try:
+        r = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True,
+                           text=True, timeout=60)
+        ok, why = r.returncode != 0 and "PHY is internal" in r.stderr, r.stderr
+    except subprocess.TimeoutExpired:
+        ok, why = False, "QEMU started"
+    check("board-7430-phy-internal", ok, why.strip()[-200:])
+
+
 def on_fresh_device(props, *tests):
     """Run @tests in order on one new, initialised device with @props."""
     q = QTest(props)
@@ -2059,6 +2089,9 @@ def main():
     on_fresh_device(",x-gen=on", test_gen_tcp)
     on_fresh_device(",x-gen=on", test_gen_arp_and_off)
     on_fresh_device("", test_gen_off)
+
+    on_fresh_device(",device-id=0x7431,phy=off,strap-mii=on", test_board_switch)
+    test_board_refused()
 
     q = QTest(",revision=a0,device-id=0x7431,msix=off")
     try:
