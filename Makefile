@@ -10,7 +10,7 @@
 #   make qemu       build QEMU with our LAN743x model: build/qemu/bin/
 #   make check      install dependencies, run every test (tests/check: the
 #                   6.1 guests, the quick list on 6.12, the smoke list on
-#                   5.10 and 7.2), "N passed, N failed"
+#                   5.10 and 7.2), "N passed, N failed, N skipped"
 #   make debug-kernel  build (once, cached) the debug x86 guest kernel: KASAN,
 #                   DMA-API debugging, lockdep, UBSAN, kmemleak, fault injection
 #   make check-full make check, then our driver on the debug kernel (every
