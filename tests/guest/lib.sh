@@ -248,6 +248,13 @@ dmesg() { command dmesg -s 1048576 "$@"; }
 # that has more to say (a long kernel log); let grep read to the end.
 dmesg_has() { dmesg | grep -E "$1" >/dev/null; }
 
+# klog_mark: the kernel log's line count now; klog_since MARK: the lines
+# logged after it.  A check of what a fault or a command brought reads
+# from its arming point, never a fixed number of last lines (which other
+# messages can push it out of, or an older one satisfy).
+klog_mark() { dmesg | wc -l; }
+klog_since() { dmesg | tail -n +$(($1 + 1)); }
+
 # The PCI device of IF and its interrupt mode as the kernel sees it.
 irq_mode() {
 	dev=/sys/class/net/$IF/device
@@ -555,21 +562,39 @@ dma_unbind_count() {
 		tail -n 1
 }
 
-# The kernel's own selftests, run unchanged (33, 36).  A scenario sets
+# The kernel's own selftests, run unchanged (31, 33, 36).  A scenario sets
 # bad='' nbad=0 summary='' first, judges each test with ksft_judge and
 # ends with ksft_verdict.
-# ksft_judge TEST RC PASSED SKIPPED KNOWN FAILED [NAMES]: one test's exit
-# status and its cases (KNOWN: failed with their stated cause in their
-# output, NAMES: the other failures) into $summary, and into $bad and
-# $nbad unless it passed, skipped itself, or failed only for stated causes
+# ksft_judge TEST RC PASSED SKIPPED KNOWN FAILED [NAMES [OUTPUT]]: one
+# test's exit status and its cases (KNOWN: failed with their stated cause
+# in their output, NAMES: the other failures) into $summary, and into
+# $bad and $nbad unless it passed, skipped itself, or failed only for
+# stated causes.  A test none of whose cases passed or failed otherwise
+# (every one skipped or failed for its stated cause) checked nothing: it
+# is a result of its own, SKIP, "<scenario>/<test>", with the first skip
+# reason in its OUTPUT file; ksft_verdict skips when no test checked
+# anything.
 ksft_judge() {
 	summary="$summary $1:$3/$4/$5/$6"
+	ntests=$((${ntests:-0} + 1))
 	case $2:$6:$5 in
-	0:0:0) [ $(($3 + $4)) -gt 0 ] || bad="$bad $1(no results)" nbad=$((nbad + 1)) ;;
+	0:0:0) [ $(($3 + $4)) -gt 0 ] || { bad="$bad $1(no results)" nbad=$((nbad + 1)); return; } ;;
 	4:0:0) ;;
-	1:0:*) [ "$5" -gt 0 ] || bad="$bad $1(exit 1, no failing case)" nbad=$((nbad + 1)) ;;
-	*) bad="$bad $1(exit $2, $6 failed:${7:-})" nbad=$((nbad + 1)) ;;
+	1:0:*) [ "$5" -gt 0 ] || { bad="$bad $1(exit 1, no failing case)" nbad=$((nbad + 1)); return; } ;;
+	*) bad="$bad $1(exit $2, $6 failed:${7:-})" nbad=$((nbad + 1)); return ;;
 	esac
+	[ "$3" = 0 ] || return 0
+	nidle=$((${nidle:-0} + 1))
+	why=
+	[ -z "${8:-}" ] || why=$(sed -n 's/.*# SKIP *//p' "$8" | head -n 1)
+	if [ "$5" -gt 0 ]; then
+		why="every case skipped or failed for its stated cause (${5} failed so${why:+; skip: $why})"
+	else
+		why="every case skipped${why:+ ($why)}"
+	fi
+	idle="$idle $1"
+	echo "@@RESULT $SCENARIO/$1 SKIP $why" >"${RESULTS_TTY:-/dev/null}"
+	log "$1: SKIP: $why"
 }
 
 # ksft_counts CAUSE FILE: "PASSED SKIPPED KNOWN FAILED [NAMES]" of a
@@ -592,14 +617,17 @@ ksft_counts() {
 # test in $bad; Debian's in-tree driver is the baseline: reported (and
 # counted in the figure selftests_failed), not judged.
 ksft_verdict() {
+	if [ -z "$bad" ] && [ "${nidle:-0}" -gt 0 ] && [ "$nidle" = "${ntests:-0}" ]; then
+		skip "$1 on $DRIVER ($(uname -r)): no test checked anything (each skipped every case or failed only for its stated cause:$idle); pass/skip/known/fail:$summary"
+	fi
 	if [ "$DRIVER" != ours ]; then
 		metric selftests_failed "$nbad" tests
 		verdict=${bad:+${bad# } failed}
-		echo "$1 on $DRIVER ($(uname -r)): ${verdict:-all pass, skip or fail for the stated causes} (reported, not judged); pass/skip/known/fail:$summary"
+		echo "$1 on $DRIVER ($(uname -r)): ${verdict:-all pass, skip or fail for the stated causes} (reported, not judged)${idle:+; checked nothing:$idle}; pass/skip/known/fail:$summary"
 		exit 0
 	fi
 	[ -z "$bad" ] || fail "$1 failed:$bad"
-	echo "$1 pass, skip or fail only for the stated causes ($(uname -r)), pass/skip/known/fail:$summary"
+	echo "$1 pass, skip or fail only for the stated causes ($(uname -r))${idle:+; checked nothing:$idle}, pass/skip/known/fail:$summary"
 }
 
 # PTP hardware clocks with linuxptp's phc_ctl (30, 32).  PHC_DEV: the
