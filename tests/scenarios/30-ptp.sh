@@ -7,8 +7,8 @@
 # as master on our interface against the peer's ptp4l slave (software
 # timestamps on the tap, free-running: the host's clock is not touched)
 # exchanges Sync/Follow_Up/Delay_Req/Delay_Resp, so hardware TX and RX
-# timestamps are taken, with no timestamp errors on our side.  A driver
-# without a PTP clock skips ("no PTP clock").  Ours also: a burst of
+# timestamps are taken, with no timestamp errors on our side.  Both
+# lan743x drivers have a PTP clock: none fails.  Ours also: a burst of
 # frames that ask for TX timestamps (tests/guest/lt-txstamp.c) is counted
 # frame by frame, a timestamp that never comes times out, and one held at
 # ip link set down is given up.  Also on the ARM guests (ours): the
@@ -22,7 +22,12 @@ wait_peer 20 || fail "peer $PEER does not answer ping"
 ethtool -T "$IF" >/tmp/ts 2>&1 || fail "ethtool -T failed: $(cat /tmp/ts)"
 cat /tmp/ts
 phc=$(sed -n 's/^PTP Hardware Clock: *\([0-9][0-9]*\)$/\1/p' /tmp/ts)
-[ -n "$phc" ] || skip "no PTP clock"
+# Both lan743x drivers register a clock (Linux 5.0 added Debian's): none is a
+# failure for them; only another driver may lack one
+case $DRIVER:$phc in
+ours: | intree:) fail "ethtool -T names no PTP clock for $IF" ;;
+*:) skip "$DRIVER registers no PTP clock" ;;
+esac
 PHC_DEV=/dev/ptp$phc
 [ -e "$PHC_DEV" ] || fail "ethtool -T names PHC $phc but there is no $PHC_DEV"
 for cap in hardware-transmit hardware-receive hardware-raw-clock; do
@@ -99,6 +104,8 @@ log "the peer's slave computed $n offsets (reached SLAVE: $slave)"
 # none up
 ethtool -S "$IF" >/tmp/stats 2>&1 || fail "ethtool -S failed: $(cat /tmp/stats)"
 n_ts=$(sed -n 's/^ *ptp_tx_timestamps: *\([0-9][0-9]*\)$/\1/p' /tmp/stats)
+# ours has the counters (Debian's driver has none of them)
+[ -n "$n_ts" ] || [ "$DRIVER" != ours ] || fail "ethtool -S has no ptp_tx_timestamps"
 if [ -n "$n_ts" ]; then
 	n_to=$(sed -n 's/^ *ptp_tx_timeouts: *\([0-9][0-9]*\)$/\1/p' /tmp/stats)
 	log "ptp_tx_timestamps $n_ts, ptp_tx_timeouts $n_to"
@@ -111,7 +118,7 @@ fi
 # never comes is given up after a second, or when the interface goes
 # down (ptp_tx_timeouts).  Every frame that asked is one of the three,
 # and the socket gets exactly the timestamps counted.
-[ -n "$n_ts" ] || { echo "PHC, hardware timestamps and ptp4l ok"; exit 0; }
+[ -n "$n_ts" ] || { echo "PHC, hardware timestamps and ptp4l ok ($DRIVER has no ptp_tx_* counters: TX timestamp accounting not checked)"; exit 0; }
 # ptp_tx: "timestamps timeouts skipped" now
 ptp_tx() {
 	ethtool -S "$IF" | awk '$1 == "ptp_tx_timestamps:" { a = $2 }

@@ -53,7 +53,7 @@ for spec in "stats.py:KeyError: 'combined-count'" "queues.py:"; do
 $(ksft_counts "$cause" /tmp/ksft.out)
 C
 	log "$t: exit $rc, $np pass, $nsk skip, $nk fail for the stated cause, $nf other fail${fnames:+ ($fnames)}"
-	ksft_judge "$t" "$rc" "$np" "$nsk" "$nk" "$nf" "$fnames"
+	ksft_judge "$t" "$rc" "$np" "$nsk" "$nk" "$nf" "$fnames" /tmp/ksft.out
 done
 # Debian's driver: reported, the scenario ends here; ours: judged, and
 # on to the netdev family's view of its queues.

@@ -116,7 +116,7 @@ for spec in \
 $counts
 C
 	log "$t: exit $rc, $np pass, $nsk skip, $nk fail for the stated cause, $nf other fail${fnames:+ ($fnames)}, $(($(date +%s) - t0)) s"
-	ksft_judge "$t" "$rc" "$np" "$nsk" "$nk" "$nf" "$fnames"
+	ksft_judge "$t" "$rc" "$np" "$nsk" "$nk" "$nf" "$fnames" /tmp/ksft.out
 done
 log "pass/skip/fail for the stated cause/other fail per test:$summary"
 ksft_verdict "kernel selftests with a netns remote on $IF"

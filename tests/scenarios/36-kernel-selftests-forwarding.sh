@@ -222,7 +222,7 @@ for spec in \
 $counts
 C
 	log "$t: exit $rc, $np ok, $nsk skip/xfail, $nk fail for the stated cause, $nf other fail${fnames:+ ($fnames)}, $(($(date +%s) - t0)) s"
-	ksft_judge "$t" "$rc" "$np" "$nsk" "$nk" "$nf" "$fnames"
+	ksft_judge "$t" "$rc" "$np" "$nsk" "$nk" "$nf" "$fnames" /tmp/ksft.out
 	# The next test starts from both ports up, neither in a VRF
 	for v in "v$IF" "v$B"; do
 		$IPR link del dev "$v" 2>/dev/null
