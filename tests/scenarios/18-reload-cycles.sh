@@ -41,4 +41,4 @@ cycle_ready "after $cycles reloads"
 iperf_stop
 iperf_check || exit 1
 back=$(reload_drained) || fail "$back"
-echo "$cycles rmmod/$MODLOAD cycles under iperf3 traffic, link and traffic back each time ($restarts iperf3 restarts)$back"
+echo "$cycles rmmod/$MODLOAD cycles under iperf3 traffic, link and traffic back each time ($(cycles_summary))$back"

@@ -22,4 +22,4 @@ done
 cycle_ready "after $cycles down/up cycles"
 iperf_stop
 iperf_check || exit 1
-echo "$cycles down/up cycles under iperf3 traffic, link and traffic back each time ($restarts iperf3 restarts)"
+echo "$cycles down/up cycles under iperf3 traffic, link and traffic back each time ($(cycles_summary))"

@@ -108,4 +108,4 @@ iperf_stop
 iperf_check || exit 1
 back=$(reload_drained) || fail "$back"
 tally=$(echo "$counts" | tr ' ' '\n' | sed '/^$/d' | sort | uniq -c | awk '{ printf "%s %s, ", $2, $1 }')
-echo "$cycles churn cycles (seed $seed: ${tally%, }) under iperf3 --bidir, traffic back after each ($restarts iperf3 restarts)$back"
+echo "$cycles churn cycles (seed $seed: ${tally%, }) under iperf3 --bidir, traffic back after each ($(cycles_summary))$back"
