@@ -29,7 +29,8 @@
 # first such draw as an inconsistent lock state (upstream has since moved
 # fault injection to a prandom state); its stack names
 # fei_kprobe_handler.  Lockdep turns itself off after a report: this is
-# the last scenario of the debug kernel's list.
+# the last scenario of the debug kernel's list, and its last line says
+# from which step on lockdep was off (/proc/lockdep_stats debug_locks).
 # The skb head cache must be marked for failslab on the kernel command
 # line (slub_debug=A,skbuff_head_cache: 6.1's SLUB shows the mark read
 # only); make check-full boots the debug kernel so.
@@ -43,6 +44,15 @@ dbg=/sys/kernel/debug
 ff=$dbg/fail_function
 [ -d $ff ] || skip "kernel without fault injection (the debug kernel has it)"
 . /lib/lt/scenarios/lib-traffic.sh
+
+# lockdep_on: 1 while lockdep still checks, 0 once a report turned it off
+lockdep_on() { awk '$1 == "debug_locks:" { print $2 }' /proc/lockdep_stats 2>/dev/null; }
+lockdep_off_at=
+[ "$(lockdep_on)" != 0 ] || lockdep_off_at="off before this scenario began (an earlier report)"
+# lockdep_note STEP: remember the step after which lockdep was found off
+lockdep_note() {
+	[ -n "$lockdep_off_at" ] || [ "$(lockdep_on)" != 0 ] || lockdep_off_at="off after $1"
+}
 
 REFILLS="lan743x_rx_pp_refill lan743x_rx_mtu_refill"
 BUDGET=1000000
@@ -117,6 +127,7 @@ under_faults() {
 	fails=$(stats_delta /tmp/faults.before /tmp/faults.after rx_buf_alloc_fail)
 	drops=$(stats_delta /tmp/faults.before /tmp/faults.after rx_drop_alloc_fail)
 	log "$what: $ninj failures injected, rx_buf_alloc_fail +$fails, rx_drop_alloc_fail +$drops"
+	lockdep_note "$what"
 	[ "$ninj" -gt 0 ] || fail "$what: no failure was injected in $secs s"
 	flows_again "after $what"
 }
@@ -139,13 +150,19 @@ d=$dbg/failslab
 	fail "skbuff_head_cache is not marked for failslab: boot with slub_debug=A,skbuff_head_cache"
 echo Y >$d/cache-filter
 echo Y >$d/ignore-gfp-wait
+slab_fails=0 slab_inj=0
 for pct in 1 5 10; do
 	under_faults "skb heads failing at $pct %" $d 10 arm $d $pct
 	metric "skb_head_fail_${pct}pct" "$ninj" failures
 	[ "$fails" -le "$ninj" ] ||
 		fail "skb heads at $pct %: rx_buf_alloc_fail grew by $fails, more than the $ninj injected"
+	slab_fails=$((slab_fails + fails)) slab_inj=$((slab_inj + ninj))
 done
 echo N >$d/cache-filter
+# the injected failures must reach the driver's skb heads, not only the
+# stack's: thousands of frames at 1-10 % each
+[ "$slab_fails" -gt 0 ] ||
+	fail "skb heads: $slab_inj failures injected, none in the driver (rx_buf_alloc_fail +0)"
 
 # 3. reconfiguration with every ring fill failing at 10 %: a ring of 128
 # buffers then almost never fills
@@ -192,4 +209,5 @@ try "MTU change" ip link set dev "$IF" mtu 3000
 ip link set dev "$IF" mtu 1500
 iperf_stop >/dev/null
 iperf_check || exit 1
-echo "refill and skb head allocation failures under traffic: counted, checksums match, traffic back within a second; up, policy switch, resize and MTU change under failing refills clean"
+lockdep_note "the reconfigurations"
+echo "refill and skb head allocation failures under traffic ($slab_fails of $slab_inj skb head failures in the driver): counted, checksums match, traffic back within a second; up, policy switch, resize and MTU change under failing refills clean; lockdep ${lockdep_off_at:-on throughout}"
