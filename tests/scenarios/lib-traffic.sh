@@ -14,9 +14,9 @@ nstarts=0
 # 0 seen in every run of 18, 19 and 34 so far; one for a run that
 # outlasts iperf3's -t
 MAX_RESTARTS=1
-# bytes of each checked transfer in cycle_ready: 0.2-0.5 s each way
-# beside iperf3 on a TCG guest
-CYCLE_BYTES=1048576
+# bytes of each checked transfer in cycle_ready: 180 full frames, a
+# fraction of a second each way beside iperf3 on a TCG guest
+CYCLE_BYTES=262144
 nhashed=0
 
 # cycles_begin: the number of cycles in $cycles (20, 10 on the slower ARM
