@@ -534,12 +534,15 @@ fault_arm() { # CODE [N]
 fault_off() { devmem $FAULT_CTL 32 0; }
 fault_fired() { echo $(($(devmem $FAULT_ARG 32))); }
 fault_armed() { echo $(($(devmem $FAULT_CTL 32))); }
-# fault_present CODE: the model has the register (arms CODE, disarms it)
+# fault_present CODE: the model has the register (arms CODE for 77
+# events, disarms it): FAULT_CTL reads back CODE and FAULT_ARG the fired
+# count, not the 77 written (plain registers, x-faults=off, read back
+# what was written to both)
 fault_present() {
-	fault_arm "$1" 1
-	set -- "$(fault_armed)" "$1"
+	fault_arm "$1" 77
+	set -- "$(fault_armed)" "$(fault_fired)" "$1"
 	fault_off
-	[ "$1" = "$2" ]
+	[ "$1" = "$3" ] && [ "$2" != 77 ]
 }
 
 # dma_left DEVICE: "ALL PP": the mappings DMA-API debugging still holds for
@@ -588,7 +591,7 @@ ksft_judge() {
 	why=
 	[ -z "${8:-}" ] || why=$(sed -n 's/.*# SKIP *//p' "$8" | head -n 1)
 	if [ "$5" -gt 0 ]; then
-		why="every case skipped or failed for its stated cause (${5} failed so${why:+; skip: $why})"
+		why="no case passed: $5 failed for the stated cause, $4 skipped${why:+ (first skip: $why)}"
 	else
 		why="every case skipped${why:+ ($why)}"
 	fi
