@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # 50 RX reconfigurations (private flag combinations, ring resizes, rx-buf-len
 # and copybreak changes) while iperf3 runs in both directions: the link
-# stays up, after every change 1 MiB moves each way within 10 s (a change
-# that stalls a ring shows), traffic passes afterwards (also
-# with 1024-entry rings), and the module unloads (and reloads) cleanly:
+# stays up, after every change 1 MiB moves each way within 10 s (times
+# TSCALE; a change that stalls the traffic shows), traffic passes
+# afterwards (also with 1024-entry rings), and the module unloads (and reloads) cleanly:
 # page_pool pages that the stack still holds at rmmod, as 18-reload-cycles
 # explains, are the one report accepted, and checked as there.
 # b0-msix only.  On a kernel without rx-buf-len (5.10) those changes are
@@ -65,7 +65,7 @@ while [ $i -lt 50 ]; do
 	[ "$(carrier)" = 1 ] || fail "carrier lost after change $i ($what)"
 	# traffic keeps flowing after each change, both ways (lib-traffic.sh;
 	# it restarts iperf3 at most once if it ended)
-	traffic_flows 10 || fail "change $i ($what): $why"
+	traffic_flows $((10 * TSCALE)) || fail "change $i ($what): $why"
 	log "change $i: $what, rx_packets $(ethstat rx_packets) (MAC: $(ethstat rx_total_frames))"
 	i=$((i + 1))
 done
