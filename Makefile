@@ -105,6 +105,8 @@ check-full: check
 	LT_OUT=$(CURDIR)/build/tests/kernel-6.12-full tests/run --no-static \
 		--kernel 6.12 --driver ours --driver intree --config b0-msix
 	LT_OUT=$(CURDIR)/build/tests/full-6.1 tests/run --no-static --arch x86_64
+	LT_OUT=$(CURDIR)/build/tests/board-arm64 tests/run --no-static --arch arm64 \
+		--driver ours --driver intree 40-board-wiring
 	for k in 5.10 7.2 7.3; do \
 		LT_OUT=$(CURDIR)/build/tests/kernel-$$k-smoke tests/run --no-static \
 			--kernel $$k --smoke --driver ours --driver intree || exit 1; \
