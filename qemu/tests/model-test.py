@@ -30,7 +30,9 @@ x-faults=off leaves its offset a plain register), and the test traffic
 generator (x-gen=on: UDP datagrams at their rate with their pattern and
 checksums, pause honoured or ignored, a TCP stream against a receiver
 played here through the TX ring, a lost segment sent again, ARP; x-gen=off
-leaves its offsets plain registers).  Prints PASS/FAIL lines,
+leaves its offsets plain registers), the EEPROM (write enable, kept
+across a light reset) and the OTP (power-down, blank, bits only set, the
+x-otp-file written through and read again by a new QEMU).  Prints PASS/FAIL lines,
 exits non-zero on failure.
 """
 
@@ -2031,6 +2033,117 @@ def test_board_refused():
     check("board-7430-phy-internal", ok, why.strip()[-200:])
 
 
+E2P_CMD, E2P_DATA = 0x040, 0x044
+E2P_BUSY, E2P_READ, E2P_EWDS, E2P_EWEN, E2P_WRITE = 1 << 31, 0, 1 << 28, 2 << 28, 3 << 28
+OTP_PWR_DN, OTP_ADDR_HIGH, OTP_ADDR_LOW = 0x1000, 0x1004, 0x1008
+OTP_PRGM_DATA, OTP_PRGM_MODE, OTP_READ_DATA = 0x1010, 0x1014, 0x1018
+OTP_FUNC_CMD, OTP_TST_CMD, OTP_CMD_GO, OTP_STATUS = 0x1020, 0x1024, 0x1028, 0x1030
+
+
+def e2p_read(q, addr):
+    q.wr(E2P_CMD, E2P_BUSY | E2P_READ | addr)
+    return q.rd(E2P_DATA)
+
+
+def e2p_write(q, addr, val):
+    q.wr(E2P_DATA, val)
+    q.wr(E2P_CMD, E2P_BUSY | E2P_WRITE | addr)
+
+
+def test_eeprom(q):
+    """EEPROM: erased, WRITE only between EWEN and EWDS, kept across LRST."""
+    check("eeprom-erased", [e2p_read(q, a) for a in (0, 1, 0x1ff)] == [0xff] * 3)
+    e2p_write(q, 0x10, 0x5a)
+    check("eeprom-write-needs-ewen", e2p_read(q, 0x10) == 0xff and
+          "without EWEN" in q.guest_errors())
+    q.wr(E2P_CMD, E2P_BUSY | E2P_EWEN)
+    e2p_write(q, 0x10, 0x5a)
+    e2p_write(q, 0x1ff, 0xa5)
+    busy = q.rd(E2P_CMD) & E2P_BUSY
+    got = (e2p_read(q, 0x10), e2p_read(q, 0x1ff), e2p_read(q, 0x11))
+    check("eeprom-write-read", got == (0x5a, 0xa5, 0xff) and not busy,
+          "read %r busy %d" % (got, busy))
+    q.wr(E2P_CMD, E2P_BUSY | E2P_EWDS)
+    e2p_write(q, 0x10, 0x00)
+    check("eeprom-ewds", e2p_read(q, 0x10) == 0x5a)
+    q.wr(HW_CFG, 1 << 1)                     # light reset
+    check("eeprom-kept-across-lrst", e2p_read(q, 0x10) == 0x5a)
+
+
+def otp_addr(q, addr):
+    q.wr(OTP_ADDR_HIGH, (addr >> 8) & 3)
+    q.wr(OTP_ADDR_LOW, addr & 0xff)
+
+
+def otp_read(q, addr):
+    """The drivers' read: FUNC_CMD READ, GO (TST_CMD as the last op left it)."""
+    otp_addr(q, addr)
+    q.wr(OTP_FUNC_CMD, 1)
+    q.wr(OTP_CMD_GO, 1)
+    return q.rd(OTP_READ_DATA)
+
+
+def otp_program(q, addr, val):
+    """The drivers' byte program: PRGM_DATA, TST_CMD PRGVRFY, GO."""
+    q.wr(OTP_PRGM_MODE, 1)
+    otp_addr(q, addr)
+    q.wr(OTP_PRGM_DATA, val)
+    q.wr(OTP_TST_CMD, 1 << 3)
+    q.wr(OTP_CMD_GO, 1)
+
+
+def test_otp(q, path):
+    """OTP: powered down at reset, blank, bits only set, written to the file."""
+    check("otp-powered-down", q.rd(OTP_PWR_DN) & 1 == 1)
+    otp_program(q, 5, 0xff)
+    q.wr(OTP_PWR_DN, 0)
+    check("otp-no-program-powered-down", otp_read(q, 5) == 0 and
+          "powered down" in q.guest_errors())
+    blank = [otp_read(q, a) for a in (0, 0x100, 0x3ff)]
+    check("otp-blank", blank == [0, 0, 0], repr(blank))
+    otp_program(q, 0, 0xf3)
+    otp_program(q, 0x3ff, 0x12)
+    otp_program(q, 0x3ff, 0x21)               # bits only go 0 -> 1
+    otp_program(q, 0x3ff, 0x00)
+    got = (otp_read(q, 0), otp_read(q, 0x3ff), otp_read(q, 0x3fe))
+    check("otp-program-read", got == (0xf3, 0x33, 0) and
+          q.rd(OTP_STATUS) & 1 == 0, repr(got))
+    check("otp-commands-self-clear",
+          q.rd(OTP_FUNC_CMD) == 0 and q.rd(OTP_TST_CMD) == 0)
+    with open(path, "rb") as f:
+        data = f.read()
+    check("otp-file-written-through",
+          len(data) == 1024 and data[0] == 0xf3 and data[0x3ff] == 0x33 and
+          not any(data[1:0x3ff]), "%d bytes" % len(data))
+    q.wr(HW_CFG, 1 << 1)                     # light reset
+    q.wr(OTP_PWR_DN, 0)
+    check("otp-kept-across-lrst", otp_read(q, 0x3ff) == 0x33)
+
+
+def test_otp_file():
+    """x-otp-file: programmed bytes survive a restart of QEMU."""
+    d = tempfile.mkdtemp(prefix="lan743x-otp-")
+    path = os.path.join(d, "otp.bin")
+    on_fresh_device(",x-otp-file=" + path, lambda q: test_otp(q, path))
+    q = QTest(",x-otp-file=" + path)
+    try:
+        setup_pci(q)
+        q.wr(OTP_PWR_DN, 0)
+        got = (otp_read(q, 0), otp_read(q, 0x3ff))
+        check("otp-file-survives-restart", got == (0xf3, 0x33), repr(got))
+    finally:
+        q.close()
+    with open(path, "ab") as f:
+        f.write(b"x")
+    q = QTest(",x-otp-file=" + path)
+    try:
+        check("otp-file-too-large-refused", not q.alive())
+    finally:
+        q.close()
+    os.unlink(path)
+    os.rmdir(d)
+
+
 def on_fresh_device(props, *tests):
     """Run @tests in order on one new, initialised device with @props."""
     q = QTest(props)
@@ -2089,6 +2202,8 @@ def main():
     on_fresh_device(",x-gen=on", test_gen_tcp)
     on_fresh_device(",x-gen=on", test_gen_arp_and_off)
     on_fresh_device("", test_gen_off)
+    on_fresh_device("", test_eeprom)
+    test_otp_file()
 
     on_fresh_device(",device-id=0x7431,phy=off,strap-mii=on", test_board_switch)
     test_board_refused()

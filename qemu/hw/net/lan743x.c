@@ -13,7 +13,8 @@
  *    capabilities;
  *  - ID_REV with chip revision A0 or B0 (selects the driver's interrupt
  *    model), light reset (HW_CFG.LRST), PHY reset (PMT_CTL), EEPROM
- *    (512 bytes, volatile), data port into the RFE RAM;
+ *    (512 bytes) and OTP (1024 bytes, in a file with x-otp-file=PATH),
+ *    both non-volatile (lan743x_eeprom.c), data port into the RFE RAM;
  *  - MAC enables and disabled-status bits, MAC address registers loaded
  *    with the NIC's macaddr, MAX_SIZE/FSE oversize filtering, MDIO to one
  *    clause-22 PHY at address 1, statistics counters;
@@ -87,7 +88,7 @@
  *    raised only by the injected DMA_ERROR fault;
  *  - EEE, wake-on-LAN and PME;
  *  - GPIOs, 1588 target/periodic outputs and event capture;
- *  - OTP memory (reads as blank), SGMII/PCI11x1x registers;
+ *  - SGMII/PCI11x1x registers;
  *  - VLAN filtering (the VLAN table in the RFE RAM is stored, not used);
  *  - clause-45 MDIO accesses (read as 0xffff);
  *  - in the PHY: its interrupt (the drivers poll it), next pages, remote
@@ -102,7 +103,7 @@
  * (the wire, packet parsing and checksums, RFE and RSS, flow control,
  * the MAC's receive path), lan743x_dma.c (descriptor rings, TX with
  * checksum/TSO, RX into the rings and the RX FIFO), lan743x_ptp.c (the
- * 1588 clock and timestamps), lan743x_eeprom.c (EEPROM),
+ * 1588 clock and timestamps), lan743x_eeprom.c (EEPROM, OTP),
  * lan743x_faults.c (x-faults), lan743x-gen.c (x-gen).
  */
 
@@ -200,7 +201,7 @@ static int lan743x_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_lan743x = {
     .name = TYPE_LAN743X,
-    .version_id = 3,
+    .version_id = 4,
     .minimum_version_id = 1,
     .post_load = lan743x_post_load,
     .fields = (VMStateField[]) {
@@ -231,6 +232,8 @@ static const VMStateDescription vmstate_lan743x = {
         VMSTATE_BOOL_V(phy_latched, LAN743xState, 3),
         VMSTATE_UINT32_V(phy_mbps, LAN743xState, 3),
         VMSTATE_TIMER_PTR_V(phy_an_timer, LAN743xState, 3),
+        VMSTATE_BOOL_V(eeprom_wen, LAN743xState, 4),
+        VMSTATE_UINT8_ARRAY_V(otp, LAN743xState, LAN743X_OTP_SIZE, 4),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -542,6 +545,7 @@ static void lan743x_csr_reset(LAN743xState *s)
     s->regs[R_ID_REV] = ((uint32_t)s->device_id << 16) |
                         (s->is_a0 ? 0x0000 : 0x0010);
     s->regs[R_PMT_CTL] = R_PMT_CTL_READY_MASK;
+    s->regs[R_OTP_PWR_DN] = R_OTP_PWR_DN_PWRDN_N_MASK;
     s->regs[R_DP_SEL] = R_DP_SEL_DPRDY_MASK;
     s->regs[R_MAC_RX] = FIELD_DP32(R_MAC_RX_RXD_MASK, MAC_RX, MAX_SIZE,
                                    1518);
@@ -583,7 +587,7 @@ void lan743x_reset(DeviceState *dev)
     s->vec_level = 0;
     s->msi_level = 0;
     s->intx_level = 0;
-    memset(s->eeprom, 0xff, sizeof(s->eeprom));
+    s->eeprom_wen = false;      /* the EEPROM and OTP keep their contents */
     pci_set_irq(lan743x_pci(s), 0);
     if (s->gen) {
         lan743x_gen_reset(s->gen);
@@ -749,6 +753,7 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
     case R_FPGA_REV:
     case R_STRAP_READ:
     case R_OTP_STATUS:
+    case R_OTP_READ_DATA:
     case R_PTP_CAP_INFO:
     case R_PTP_TX_EGRESS_SEC:
     case R_PTP_TX_EGRESS_NS:
@@ -786,6 +791,9 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
         break;
     case R_E2P_CMD:
         lan743x_e2p_command(s, val);
+        break;
+    case R_OTP_CMD_GO:
+        lan743x_otp_go(s, val);
         break;
     case R_FCT_RX_CTL:
         lan743x_fct_write(s, idx, val, LAN743X_RX_CHANNELS);
@@ -1001,6 +1009,9 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
                    s->cable);
         return;
     }
+    if (!lan743x_nvm_realize(s, errp)) {
+        return;
+    }
 
     pci_set_word(d->config + PCI_DEVICE_ID, s->device_id);
     pci_set_word(d->config + PCI_SUBSYSTEM_VENDOR_ID, PCI_VENDOR_ID_LAN743X);
@@ -1024,10 +1035,10 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
 
     lan743x_add_pm_capability(d, errp);
     if (*errp) {
-        return;
+        goto err_msi;           /* (no MSI yet: msi_uninit() does nothing) */
     }
     if (s->msi && msi_init(d, LAN743X_MSI_OFFSET, 1, true, true, errp) < 0) {
-        return;
+        goto err_msi;
     }
     if (pcie_endpoint_cap_init(d, LAN743X_PCIE_OFFSET) < 0) {
         error_setg(errp, "lan743x: failed to add the PCIe capability");
@@ -1081,6 +1092,7 @@ err_pcie:
     pcie_cap_exit(d);
 err_msi:
     msi_uninit(d);
+    lan743x_nvm_exit(s);
 }
 
 static void lan743x_exit(PCIDevice *d)
@@ -1109,6 +1121,7 @@ static void lan743x_exit(PCIDevice *d)
     g_free(s->rx_buf);
     g_free(s->tx_buf);
     g_free(s->tx_seg);
+    lan743x_nvm_exit(s);
 }
 
 static Property lan743x_properties[] = {
@@ -1128,6 +1141,7 @@ static Property lan743x_properties[] = {
     DEFINE_PROP_STRING("x-cable", LAN743xState, cable),
     DEFINE_PROP_BOOL("phy", LAN743xState, phy_present, true),
     DEFINE_PROP_BOOL("strap-mii", LAN743xState, strap_mii, false),
+    DEFINE_PROP_STRING("x-otp-file", LAN743xState, otp_file),
     DEFINE_PROP_END_OF_LIST(),
 };
 

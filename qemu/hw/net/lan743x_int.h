@@ -33,6 +33,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(LAN743xState, LAN743X)
 #define LAN743X_RFE_RAM_SIZE    512        /* dwords */
 #define LAN743X_RFE_HASH_BASE   128        /* multicast hash, 16 dwords */
 #define LAN743X_EEPROM_SIZE     512
+#define LAN743X_OTP_SIZE        1024
 #define LAN743X_MAX_FRAME       16384      /* MAC_RX MAX_SIZE is 14 bits */
 #define LAN743X_TX_BUF_SIZE     (256 * 1024)
 #define LAN743X_MIN_FRAME       60         /* without FCS */
@@ -85,7 +86,16 @@ struct LAN743xState {
 
     uint32_t regs[LAN743X_NUM_REGS];
     uint32_t rfe_ram[LAN743X_RFE_RAM_SIZE];
+    /*
+     * Non-volatile memories (lan743x_eeprom.c): they keep their contents
+     * across resets.  The EEPROM's write enable (EWEN/EWDS); the OTP's
+     * backing file (x-otp-file) and its descriptor, -1 without one.
+     */
     uint8_t eeprom[LAN743X_EEPROM_SIZE];
+    bool eeprom_wen;
+    uint8_t otp[LAN743X_OTP_SIZE];
+    char *otp_file;
+    int otp_fd;
     uint16_t phy_regs[32];
     /*
      * The PHY's link (lan743x_phy.c): the chip on the other end of the
@@ -313,6 +323,9 @@ void lan743x_ptp_tx_stamp(LAN743xState *s, uint8_t *p, size_t len, bool insert);
 
 /* lan743x_eeprom.c */
 void lan743x_e2p_command(LAN743xState *s, uint32_t val);
+void lan743x_otp_go(LAN743xState *s, uint32_t val);
+bool lan743x_nvm_realize(LAN743xState *s, Error **errp);
+void lan743x_nvm_exit(LAN743xState *s);
 
 /* lan743x_faults.c */
 bool lan743x_fault_mmio_read(LAN743xState *s, hwaddr addr, uint32_t *val);

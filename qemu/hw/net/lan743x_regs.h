@@ -253,8 +253,23 @@ REG32(TX_CFG_C, 0xd64)
 
 #define CH_REG(r, ch)           (R_##r + (ch) * (0x40 / 4))
 
-/* OTP and statistics */
+/* OTP (1024 bytes, lan743x_eeprom.c) and statistics */
+REG32(OTP_PWR_DN, 0x1000)
+    FIELD(OTP_PWR_DN, PWRDN_N, 0, 1)        /* 1: powered down */
+REG32(OTP_ADDR_HIGH, 0x1004)                /* address bits 9:8 */
+REG32(OTP_ADDR_LOW, 0x1008)                 /* address bits 7:0 */
+REG32(OTP_PRGM_DATA, 0x1010)
+REG32(OTP_PRGM_MODE, 0x1014)
+    FIELD(OTP_PRGM_MODE, BYTE, 0, 1)
+REG32(OTP_READ_DATA, 0x1018)
+REG32(OTP_FUNC_CMD, 0x1020)
+    FIELD(OTP_FUNC_CMD, READ, 0, 1)
+REG32(OTP_TST_CMD, 0x1024)
+    FIELD(OTP_TST_CMD, PRGVRFY, 3, 1)
+REG32(OTP_CMD_GO, 0x1028)
+    FIELD(OTP_CMD_GO, GO, 0, 1)
 REG32(OTP_STATUS, 0x1030)
+    FIELD(OTP_STATUS, BUSY, 0, 1)
 REG32(STAT_RX_FCS_ERRORS, 0x1200)
 REG32(STAT_RX_OVERSIZE_FRAME_ERRORS, 0x1214)
 REG32(STAT_RX_DROPPED_FRAMES, 0x1218)
