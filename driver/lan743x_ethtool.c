@@ -45,12 +45,14 @@ static const char lan743x_priv_flags[][ETH_GSTRING_LEN] = {
 	"rx-mtu-buffers",
 	"rx-partial-sync",
 	"rx-page-pool",
+	"OTP_ACCESS",
 };
 
 enum {
 	LAN743X_PRIV_RX_MTU_BUFFERS = BIT(0),
 	LAN743X_PRIV_RX_PARTIAL_SYNC = BIT(1),
 	LAN743X_PRIV_RX_PAGE_POOL = BIT(2),
+	LAN743X_PRIV_OTP_ACCESS = BIT(3),	/* the name upstream's and tools use */
 };
 
 static const struct lan743x_stat_desc lan743x_tx_stat_desc[] = {
@@ -522,23 +524,29 @@ static u32 lan743x_get_priv_flags(struct net_device *netdev)
 
 	return (p->mtu_buffers ? LAN743X_PRIV_RX_MTU_BUFFERS : 0) |
 	       (p->partial_sync ? LAN743X_PRIV_RX_PARTIAL_SYNC : 0) |
-	       (p->page_pool ? LAN743X_PRIV_RX_PAGE_POOL : 0);
+	       (p->page_pool ? LAN743X_PRIV_RX_PAGE_POOL : 0) |
+	       (adapter->otp_access ? LAN743X_PRIV_OTP_ACCESS : 0);
 }
 
-/* Every combination of the three flags is valid; set_priv_flags has no
- * extack, so failures are logged.
+/* Every combination of the flags is valid; set_priv_flags has no extack,
+ * so failures are logged.
  */
 static int lan743x_set_priv_flags(struct net_device *netdev, u32 flags)
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
 	struct lan743x_rx_params p = adapter->rxp;
+	int ret;
 
 	p.mtu_buffers = flags & LAN743X_PRIV_RX_MTU_BUFFERS;
 	p.partial_sync = flags & LAN743X_PRIV_RX_PARTIAL_SYNC;
 	p.page_pool = flags & LAN743X_PRIV_RX_PAGE_POOL;
-	if (!lan743x_rx_params_need_rings(&p, &adapter->rxp))
-		return 0;
-	return lan743x_rx_reconfigure(adapter, &p, netdev->mtu, NULL);
+	if (lan743x_rx_params_need_rings(&p, &adapter->rxp)) {
+		ret = lan743x_rx_reconfigure(adapter, &p, netdev->mtu, NULL);
+		if (ret)
+			return ret;
+	}
+	adapter->otp_access = flags & LAN743X_PRIV_OTP_ACCESS;
+	return 0;
 }
 
 static int lan743x_get_tunable(struct net_device *netdev,
@@ -784,6 +792,9 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.get_ts_info		= lan743x_get_ts_info,
 	.get_regs_len		= lan743x_get_regs_len,
 	.get_regs		= lan743x_get_regs,
+	.get_eeprom_len		= lan743x_get_eeprom_len,
+	.get_eeprom		= lan743x_get_eeprom,
+	.set_eeprom		= lan743x_set_eeprom,
 	.get_rxnfc		= lan743x_get_rxnfc,
 #ifdef LAN743X_HAVE_RX_RING_COUNT
 	.get_rx_ring_count	= lan743x_get_rx_ring_count,

@@ -159,6 +159,8 @@ struct lan743x_hw_stats {
  *	stop (lan743x_dma_stop()); the next open turns it back on
  * @dma_coherent: the device's DMA is cache-coherent (no cache maintenance
  *	on map and sync); reported at probe and in debugfs
+ * @otp_access: ethtool -e/-E address the OTP instead of the EEPROM (the
+ *	OTP_ACCESS private flag)
  * @debugfs: the device's debugfs directory
  * @fail_ring_alloc: ring-build allocations to fail, on kernels with fault
  *	injection (lan743x_debugfs.c)
@@ -205,6 +207,7 @@ struct lan743x_adapter {
 
 	bool dma_fenced;
 	bool dma_coherent;
+	bool otp_access;
 	struct dentry *debugfs;
 #ifdef CONFIG_FAULT_INJECTION_DEBUG_FS
 	struct fault_attr fail_ring_alloc;
@@ -237,6 +240,13 @@ void lan743x_rss_set(struct lan743x_adapter *adapter, const u32 *indir,
 void lan743x_mac_set_max_size(struct lan743x_adapter *adapter,
 			      unsigned int mtu);
 void lan743x_mac_set_flow(struct lan743x_adapter *adapter, bool tx, bool rx);
+
+/* lan743x_eeprom.c */
+int lan743x_get_eeprom_len(struct net_device *netdev);
+int lan743x_get_eeprom(struct net_device *netdev, struct ethtool_eeprom *ee,
+		       u8 *data);
+int lan743x_set_eeprom(struct net_device *netdev, struct ethtool_eeprom *ee,
+		       u8 *data);
 
 /* lan743x_irq.c */
 int lan743x_irq_open(struct lan743x_adapter *adapter);

@@ -50,7 +50,15 @@
 #define DP_DATA_0			0x030
 
 #define E2P_CMD				0x040
+#define E2P_CMD_BUSY_			BIT(31)
+#define E2P_CMD_CMD_MASK_		GENMASK(30, 28)
+#define E2P_CMD_READ			0
+#define E2P_CMD_EWEN			2	/* write enable */
+#define E2P_CMD_WRITE			3
+#define E2P_CMD_TIMEOUT_		BIT(10)
+#define E2P_CMD_ADDR_MASK_		GENMASK(8, 0)
 #define E2P_DATA			0x044
+#define E2P_DATA_MASK_			GENMASK(7, 0)
 
 #define GPIO_CFG0			0x050
 #define GPIO_CFG1			0x054
@@ -299,6 +307,26 @@ enum {
 #define PTP_TX_MSG_HEADER		0xAB4
 #define PTP_TX_MSG_HEADER_MSG_TYPE_MASK_	GENMASK(19, 16)
 #define PTP_TX_MSG_HEADER_SEQ_ID_MASK_	GENMASK(15, 0)
+
+/* OTP: 1024 bytes; ADDR_HIGH/ADDR_LOW take these bits of a byte address */
+#define OTP_PWR_DN			0x1000
+#define OTP_PWR_DN_PWRDN_N_		BIT(0)	/* set: powered down */
+#define OTP_ADDR_HIGH			0x1004
+#define OTP_ADDR_HIGH_MASK_		GENMASK(9, 8)
+#define OTP_ADDR_LOW			0x1008
+#define OTP_ADDR_LOW_MASK_		GENMASK(7, 0)
+#define OTP_PRGM_DATA			0x1010
+#define OTP_PRGM_MODE			0x1014
+#define OTP_PRGM_MODE_BYTE_		BIT(0)
+#define OTP_READ_DATA			0x1018
+#define OTP_FUNC_CMD			0x1020
+#define OTP_FUNC_CMD_READ_		BIT(0)
+#define OTP_TST_CMD			0x1024
+#define OTP_TST_CMD_PRGVRFY_		BIT(3)	/* program and verify */
+#define OTP_CMD_GO			0x1028
+#define OTP_CMD_GO_GO_			BIT(0)
+#define OTP_STATUS			0x1030
+#define OTP_STATUS_BUSY_		BIT(0)
 
 /* MAC statistics: free-running 32-bit counters */
 #define STAT_RX_FCS_ERRORS		0x1200

@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: GPL-2.0
+# EEPROM and OTP through ethtool -e/-E, as MAC provisioning tools use them:
+# the whole EEPROM reads; bytes written with -E (magic 0x74A5, one byte
+# and several from stdin) read back; a wrong magic (refused by the
+# driver), an offset or a length beyond the end (refused by ethtool, from
+# the driver's get_eeprom_len) are refused with nothing written.  With the OTP_ACCESS
+# private flag -e/-E address the OTP (1024 bytes, magic 0x74F3): blank,
+# programmed bytes read back, programming only sets bits (the model's
+# one-time fuses), the EEPROM's magic is refused.  After a driver reload
+# the flag is off again, and both memories still hold what was written.
+# Both drivers: Debian's in-tree one has the same ethtool interface.
+# sets: primary
+# timeout: 180
+# dmesg-allow: known:page-pool-unbind
+
+. /lib/lt/scenarios/lib-traffic.sh
+
+EM=0x74A5 OM=0x74F3
+
+# nvm_bytes [OFFSET LENGTH]: the bytes ethtool -e shows, "5a 01 ..."
+nvm_bytes() {
+	ethtool -e "$IF" ${1:+offset "$1" length "$2"} >/tmp/nvm.txt || return 1
+	sed -n 's/^0x[0-9a-fA-F]*:[[:space:]]*//p' /tmp/nvm.txt |
+		tr -s ' \t\n' '   ' | sed 's/^ *//; s/ *$//'
+}
+nvm_count() { nvm_bytes "$@" | wc -w; }
+# refused WHAT CMD...: CMD must fail and leave the memory as in /tmp/before
+refused() {
+	what=$1
+	shift
+	if "$@" 2>/tmp/err.txt; then
+		fail "$what: accepted ($*)"
+	fi
+	nvm_bytes >/tmp/after || fail "$what: ethtool -e failed afterwards"
+	cmp -s /tmp/before /tmp/after || fail "$what: refused, but the memory changed"
+	log "$what: refused ($(tail -n 1 /tmp/err.txt)), nothing written"
+}
+
+# The EEPROM: 512 bytes, erased (0xff) in the model
+n=$(nvm_count) || fail "ethtool -e failed"
+[ "$n" = 512 ] || fail "ethtool -e shows $n bytes, expected the EEPROM's 512"
+ethtool -E "$IF" magic $EM offset 0x1f0 value 0x5a || fail "ethtool -E value failed"
+printf '\001\002\003' | ethtool -E "$IF" magic $EM offset 0x1f1 length 3 ||
+	fail "ethtool -E of 3 bytes from stdin failed"
+got=$(nvm_bytes 0x1f0 5)
+[ "$got" = "5a 01 02 03 ff" ] || fail "EEPROM 0x1f0..0x1f4 reads '$got', expected '5a 01 02 03 ff'"
+log "EEPROM: wrote 4 bytes at 0x1f0, read back '$got'"
+
+nvm_bytes >/tmp/before || fail "ethtool -e failed"
+refused "EEPROM wrong magic" ethtool -E "$IF" magic 0x1234 offset 0x1f8 value 0x11
+refused "EEPROM OTP magic" ethtool -E "$IF" magic $OM offset 0x1f8 value 0x11
+refused "EEPROM offset 512" ethtool -E "$IF" magic $EM offset 0x200 value 0x11
+printf '\021\021' >/tmp/two
+refused "EEPROM 2 bytes at 511" sh -c "ethtool -E $IF magic $EM offset 0x1ff length 2 </tmp/two"
+if [ "$DRIVER" = ours ]; then
+	dmesg | grep "EEPROM write refused: magic 0x1234" >/dev/null ||
+		fail "no log line for the wrong magic"
+fi
+
+# The OTP, behind the private flag
+ethtool --show-priv-flags "$IF" | grep '^OTP_ACCESS' >/dev/null ||
+	fail "the $DRIVER driver has no OTP_ACCESS private flag"
+ethtool --set-priv-flags "$IF" OTP_ACCESS on || fail "setting OTP_ACCESS failed"
+n=$(nvm_count) || fail "ethtool -e of the OTP failed"
+[ "$n" = 1024 ] || fail "ethtool -e with OTP_ACCESS shows $n bytes, expected the OTP's 1024"
+got=$(nvm_bytes 0x3f0 4)
+[ "$got" = "00 00 00 00" ] || fail "OTP 0x3f0 is not blank: '$got'"
+nvm_bytes >/tmp/before || fail "ethtool -e of the OTP failed"
+refused "OTP EEPROM magic" ethtool -E "$IF" magic $EM offset 0x3f0 value 0x11
+refused "OTP offset 1024" ethtool -E "$IF" magic $OM offset 0x400 value 0x11
+printf '\022\064' | ethtool -E "$IF" magic $OM offset 0x3f0 length 2 ||
+	fail "programming 2 OTP bytes failed"
+ethtool -E "$IF" magic $OM offset 0x3f0 value 0x21 || fail "programming OTP 0x3f0 again failed"
+got=$(nvm_bytes 0x3f0 3)
+[ "$got" = "33 34 00" ] || fail "OTP 0x3f0..0x3f2 reads '$got', expected '33 34 00' (0x12 then 0x21: bits only set)"
+log "OTP: programmed 0x12 0x34 at 0x3f0, then 0x21 at 0x3f0: read back '$got'"
+
+reload_checked reload >/tmp/rl.msg || fail "$(cat /tmp/rl.msg)"
+ethtool --show-priv-flags "$IF" | grep '^OTP_ACCESS *: off' >/dev/null ||
+	fail "OTP_ACCESS is not off after the reload"
+got=$(nvm_bytes 0x1f0 4)
+[ "$got" = "5a 01 02 03" ] || fail "EEPROM 0x1f0 reads '$got' after the reload"
+ethtool --set-priv-flags "$IF" OTP_ACCESS on || fail "setting OTP_ACCESS failed after the reload"
+got=$(nvm_bytes 0x3f0 2)
+[ "$got" = "33 34" ] || fail "OTP 0x3f0 reads '$got' after the reload, expected '33 34'"
+ethtool --set-priv-flags "$IF" OTP_ACCESS off || fail "clearing OTP_ACCESS failed"
+echo "EEPROM and OTP written, read back, bad writes refused, both kept across a reload"
