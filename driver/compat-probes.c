@@ -155,6 +155,42 @@ static const struct ethtool_ops probe_coal_ops __used = {
 	.set_coalesce = probe_coal,
 };
 
+/* probe: STD_STATS 5.13 the standard statistics groups: eth-mac, eth-ctrl, rmon */
+#include <linux/ethtool.h>
+static void probe_rmon(struct net_device *dev, struct ethtool_rmon_stats *s,
+		       const struct ethtool_rmon_hist_range **ranges)
+{
+	s->hist_tx[0] = s->jabbers;
+}
+
+static void probe_mac(struct net_device *dev, struct ethtool_eth_mac_stats *s)
+{
+	s->FramesTransmittedOK = 0;
+}
+
+static void probe_ctrl(struct net_device *dev, struct ethtool_eth_ctrl_stats *s)
+{
+	s->MACControlFramesReceived = 0;
+}
+
+static const struct ethtool_ops probe_std_ops __used = {
+	.get_eth_mac_stats = probe_mac,
+	.get_eth_ctrl_stats = probe_ctrl,
+	.get_rmon_stats = probe_rmon,
+};
+
+/* probe: RXFH_FIELDS 6.17 flow hash fields have their own ops, not ETHTOOL_GRXFH */
+#include <linux/ethtool.h>
+static int probe_rxfh_fields(struct net_device *dev,
+			     struct ethtool_rxfh_fields *f)
+{
+	return f->flow_type;
+}
+
+static const struct ethtool_ops probe_rxfh_fields_ops __used = {
+	.get_rxfh_fields = probe_rxfh_fields,
+};
+
 /* probe: PTP_MSGTYPE 5.11 PTP message types named */
 #include <linux/ptp_classify.h>
 static int probe_msgtype __used = PTP_MSGTYPE_SYNC;

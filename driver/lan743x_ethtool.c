@@ -588,13 +588,73 @@ static u32 lan743x_get_rx_ring_count(struct net_device *netdev)
 	return adapter->rx_queues;
 }
 
+/* ethtool -n DEV rx-flow-hash TYPE: the fields the chip hashes for a flow
+ * type, from the hash types the driver programs (LAN743X_RSS_HASH_TYPES).
+ * A TCP or UDP flow without its type enabled is hashed as plain IP when
+ * that type is on; a flow of no enabled type is not hashed (queue 0).
+ */
+static u32 lan743x_rss_hash_fields(u32 flow_type)
+{
+	u32 l4 = 0, l3;
+
+	switch (flow_type) {
+	case TCP_V4_FLOW:
+		l4 = RFE_RSS_CFG_TCP_IPV4_;
+		l3 = RFE_RSS_CFG_IPV4_;
+		break;
+	case UDP_V4_FLOW:
+		l4 = RFE_RSS_CFG_UDP_IPV4_;
+		l3 = RFE_RSS_CFG_IPV4_;
+		break;
+	case IPV4_FLOW:
+		l3 = RFE_RSS_CFG_IPV4_;
+		break;
+	case TCP_V6_FLOW:
+		l4 = RFE_RSS_CFG_TCP_IPV6_;
+		l3 = RFE_RSS_CFG_IPV6_;
+		break;
+	case UDP_V6_FLOW:
+		l4 = RFE_RSS_CFG_UDP_IPV6_;
+		l3 = RFE_RSS_CFG_IPV6_;
+		break;
+	case IPV6_FLOW:
+		l3 = RFE_RSS_CFG_IPV6_;
+		break;
+	default:
+		return 0;
+	}
+	if (LAN743X_RSS_HASH_TYPES & l4)
+		return RXH_IP_SRC | RXH_IP_DST | RXH_L4_B_0_1 | RXH_L4_B_2_3;
+	if (LAN743X_RSS_HASH_TYPES & l3)
+		return RXH_IP_SRC | RXH_IP_DST;
+	return 0;
+}
+
+#ifdef LAN743X_HAVE_RXFH_FIELDS
+/* its own op since 6.17 */
+static int lan743x_get_rxfh_fields(struct net_device *netdev,
+				   struct ethtool_rxfh_fields *fields)
+{
+	fields->data = lan743x_rss_hash_fields(fields->flow_type);
+	return 0;
+}
+#endif
+
 static int lan743x_get_rxnfc(struct net_device *netdev,
 			     struct ethtool_rxnfc *nfc, u32 *rule_locs)
 {
-	if (nfc->cmd != ETHTOOL_GRXRINGS)
+	switch (nfc->cmd) {
+	case ETHTOOL_GRXRINGS:
+		nfc->data = lan743x_get_rx_ring_count(netdev);
+		return 0;
+#ifndef LAN743X_HAVE_RXFH_FIELDS
+	case ETHTOOL_GRXFH:
+		nfc->data = lan743x_rss_hash_fields(nfc->flow_type);
+		return 0;
+#endif
+	default:
 		return -EOPNOTSUPP;
-	nfc->data = lan743x_get_rx_ring_count(netdev);
-	return 0;
+	}
 }
 
 static void lan743x_get_channels(struct net_device *netdev,
@@ -774,6 +834,11 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.get_pauseparam		= lan743x_get_pauseparam,
 	.set_pauseparam		= lan743x_set_pauseparam,
 	.get_pause_stats	= lan743x_get_pause_stats,
+#ifdef LAN743X_HAVE_STD_STATS
+	.get_eth_mac_stats	= lan743x_get_eth_mac_stats,
+	.get_eth_ctrl_stats	= lan743x_get_eth_ctrl_stats,
+	.get_rmon_stats		= lan743x_get_rmon_stats,
+#endif
 #ifdef LAN743X_HAVE_RINGPARAM_KERNEL
 	.supported_ring_params	= ETHTOOL_RING_USE_RX_BUF_LEN,
 	.get_ringparam		= lan743x_get_ringparam,
@@ -805,6 +870,9 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.get_rxfh_indir_size	= lan743x_get_rxfh_indir_size,
 	.get_rxfh		= lan743x_get_rxfh,
 	.set_rxfh		= lan743x_set_rxfh,
+#ifdef LAN743X_HAVE_RXFH_FIELDS
+	.get_rxfh_fields	= lan743x_get_rxfh_fields,
+#endif
 #ifdef LAN743X_HAVE_COALESCE_KERNEL
 	.get_coalesce		= lan743x_get_coalesce,
 	.set_coalesce		= lan743x_set_coalesce,

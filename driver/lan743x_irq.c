@@ -2,8 +2,10 @@
 /* Interrupts of the LAN743x.
  *
  * MSI-X: vector 0 serves the "other" sources (SW_GP self-test, DMA errors,
- * 1588), vector 1 TX channel 0, vectors 2..5 RX channels 0..3.  Without six
- * MSI-X vectors everything shares one MSI (not on A0) or INTx vector.
+ * 1588), vector 1 TX channel 0, vectors 2..5 RX channels 0..3.  A host that
+ * grants fewer vectors (down to one) gets the rings in that order as far
+ * as they go; the rest share vector 0 with the other sources.  Without
+ * MSI-X everything shares one MSI (not on A0) or INTx vector.
  *
  * Two interrupt models:
  * - A0 silicon has no auto set/clear: the ISR masks a ring's source in
@@ -26,10 +28,10 @@
 #define PCI_IRQ_INTX PCI_IRQ_LEGACY
 #endif
 
-static bool lan743x_irq_per_ring(struct lan743x_adapter *adapter)
+/* A ring's vector when the host grants all of them */
+static unsigned int lan743x_irq_ring_vector(bool rx, u8 ch)
 {
-	return adapter->irq_mode == LAN743X_IRQ_MSIX &&
-	       adapter->num_vectors == LAN743X_MAX_VECTORS;
+	return rx ? LAN743X_RX_VECTOR(ch) : LAN743X_TX_VECTOR(ch);
 }
 
 /**
@@ -43,7 +45,16 @@ static bool lan743x_irq_per_ring(struct lan743x_adapter *adapter)
 bool lan743x_irq_ring_dedicated(struct lan743x_adapter *adapter, bool rx,
 				u8 ch)
 {
-	return lan743x_irq_per_ring(adapter);
+	return adapter->irq_mode == LAN743X_IRQ_MSIX &&
+	       lan743x_irq_ring_vector(rx, ch) < adapter->num_vectors;
+}
+
+/* The vector serving a ring: its own, or the shared vector 0 */
+static unsigned int lan743x_irq_vector_of(struct lan743x_adapter *adapter,
+					  bool rx, u8 ch)
+{
+	return lan743x_irq_ring_dedicated(adapter, rx, ch) ?
+	       lan743x_irq_ring_vector(rx, ch) : 0;
 }
 
 static irqreturn_t lan743x_isr_rx(int irq, void *data)
@@ -164,8 +175,7 @@ static int lan743x_irq_alloc_vectors(struct lan743x_adapter *adapter)
 	struct pci_dev *pdev = adapter->pdev;
 	int n;
 
-	n = pci_alloc_irq_vectors(pdev, LAN743X_MAX_VECTORS,
-				  LAN743X_MAX_VECTORS, PCI_IRQ_MSIX);
+	n = pci_alloc_irq_vectors(pdev, 1, LAN743X_MAX_VECTORS, PCI_IRQ_MSIX);
 	if (n > 0) {
 		adapter->irq_mode = LAN743X_IRQ_MSIX;
 		adapter->num_vectors = n;
@@ -192,24 +202,23 @@ static int lan743x_irq_alloc_vectors(struct lan743x_adapter *adapter)
 static void lan743x_irq_map(struct lan743x_adapter *adapter)
 {
 	u32 map0 = 0, map1 = 0, auto_clr = 0;
+	unsigned int v;
 	u8 ch;
 
 	lan743x_wr32(adapter, INT_VEC_EN_CLR, ~0U);
+	for (v = 1; v < LAN743X_MAX_VECTORS; v++)
+		adapter->vectors[v].int_mask = 0;
 	adapter->vectors[0].int_mask = INT_BIT_SW_GP_ | INT_BIT_DMA_GEN_ |
 				       INT_BIT_1588_;
-	if (!lan743x_irq_per_ring(adapter)) {
-		adapter->vectors[0].int_mask |= INT_BIT_ALL_RX_ |
-						INT_BIT_DMA_TX_(0);
-	} else {
-		map1 = INT_MAP_CH_(0, LAN743X_TX_VECTOR(0));
-		adapter->vectors[LAN743X_TX_VECTOR(0)].int_mask =
-			INT_BIT_DMA_TX_(0);
-		for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
-			map0 |= INT_MAP_CH_(ch, LAN743X_RX_VECTOR(ch));
-			auto_clr |= INT_VEC_EN_(LAN743X_RX_VECTOR(ch));
-			adapter->vectors[LAN743X_RX_VECTOR(ch)].int_mask =
-				INT_BIT_DMA_RX_(ch);
-		}
+	v = lan743x_irq_vector_of(adapter, false, 0);
+	map1 = INT_MAP_CH_(0, v);
+	adapter->vectors[v].int_mask |= INT_BIT_DMA_TX_(0);
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
+		v = lan743x_irq_vector_of(adapter, true, ch);
+		map0 |= INT_MAP_CH_(ch, v);
+		if (v)
+			auto_clr |= INT_VEC_EN_(v);
+		adapter->vectors[v].int_mask |= INT_BIT_DMA_RX_(ch);
 	}
 	lan743x_wr32(adapter, INT_VEC_MAP0, map0);
 	lan743x_wr32(adapter, INT_VEC_MAP1, map1);
@@ -260,19 +269,18 @@ void lan743x_irq_moderation(struct lan743x_adapter *adapter)
 void lan743x_irq_link_napi(struct lan743x_adapter *adapter, bool link)
 {
 #ifdef LAN743X_HAVE_QUEUE_NAPI
-	bool own = lan743x_irq_per_ring(adapter);
 	struct napi_struct *napi;
 	int ch, v;
 
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
 		napi = &adapter->rx[ch].napi;
-		v = own ? LAN743X_RX_VECTOR(ch) : 0;
+		v = lan743x_irq_vector_of(adapter, true, ch);
 		netif_napi_set_irq(napi, link ? adapter->vectors[v].irq : -1);
 		netif_queue_set_napi(adapter->netdev, ch, NETDEV_QUEUE_TYPE_RX,
 				     link ? napi : NULL);
 	}
 	napi = &adapter->tx.napi;
-	v = own ? LAN743X_TX_VECTOR(0) : 0;
+	v = lan743x_irq_vector_of(adapter, false, 0);
 	netif_napi_set_irq(napi, link ? adapter->vectors[v].irq : -1);
 	netif_queue_set_napi(adapter->netdev, 0, NETDEV_QUEUE_TYPE_TX,
 			     link ? napi : NULL);
@@ -284,7 +292,10 @@ static void *lan743x_irq_ctx(struct lan743x_adapter *adapter, unsigned int v,
 {
 	if (v == 0) {
 		*handler = lan743x_isr_shared;
-		*what = lan743x_irq_per_ring(adapter) ? "misc" : "txrx";
+		/* "misc" when every ring has a vector of its own */
+		*what = adapter->vectors[0].int_mask & (INT_BIT_ALL_RX_ |
+							INT_BIT_DMA_TX_(0)) ?
+			"txrx" : "misc";
 		return &adapter->vectors[0];
 	}
 	if (v == LAN743X_TX_VECTOR(0)) {
@@ -407,6 +418,11 @@ int lan743x_irq_open(struct lan743x_adapter *adapter)
 	}
 	lan743x_wr32(adapter, DMAC_INT_EN_SET, DMAC_INT_BIT_ERR_);
 	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_DMA_GEN_);
+	if (adapter->irq_mode == LAN743X_IRQ_MSIX &&
+	    adapter->num_vectors < LAN743X_MAX_VECTORS)
+		netdev_info(adapter->netdev,
+			    "MSI-X: %u of %u vectors granted, the other rings share vector 0\n",
+			    adapter->num_vectors, LAN743X_MAX_VECTORS);
 	netif_dbg(adapter, ifup, adapter->netdev, "using %s, %u vector(s)\n",
 		  lan743x_irq_mode_name(adapter), adapter->num_vectors);
 	return 0;

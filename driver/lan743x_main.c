@@ -337,7 +337,7 @@ static void lan743x_rss_open(struct lan743x_adapter *adapter)
 	lan743x_rss_write_key(adapter);
 	lan743x_rss_write_indir(adapter);
 	lan743x_wr32(adapter, RFE_RSS_CFG,
-		     RFE_RSS_CFG_HASH_TYPES_ | RFE_RSS_CFG_VALID_HASH_BITS_ |
+		     LAN743X_RSS_HASH_TYPES | RFE_RSS_CFG_VALID_HASH_BITS_ |
 		     RFE_RSS_CFG_RSS_QUEUE_ENABLE_ |
 		     RFE_RSS_CFG_RSS_HASH_STORE_ | RFE_RSS_CFG_RSS_ENABLE_);
 }

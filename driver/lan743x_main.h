@@ -38,6 +38,8 @@ struct dentry;
 #define LAN743X_MAX_MTU			9216
 #define LAN743X_RSS_KEY_SIZE		(4 * RFE_HASH_KEY_CNT)
 #define LAN743X_RSS_INDIR_SIZE		(4 * RFE_INDX_CNT)
+/* what RSS hashes: every type, the IPv6 extension header ones included */
+#define LAN743X_RSS_HASH_TYPES		RFE_RSS_CFG_HASH_TYPES_
 /* interrupt moderation timer value for every vector (non-A0 only) */
 /* Interrupt moderation interval (ethtool -C rx-usecs/tx-usecs), in the
  * chip's INT_MOD_CFG unit, taken as 1 us.  400 is what Debian's driver
@@ -86,6 +88,13 @@ enum lan743x_hw_stat {
 	LAN743X_HW_RX_BROADCAST_FRAMES,
 	LAN743X_HW_RX_MULTICAST_FRAMES,
 	LAN743X_HW_RX_PAUSE_FRAMES,
+	LAN743X_HW_RX_64_FRAMES,	/* the histogram, in register order */
+	LAN743X_HW_RX_65_127_FRAMES,
+	LAN743X_HW_RX_128_255_FRAMES,
+	LAN743X_HW_RX_256_511_FRAMES,
+	LAN743X_HW_RX_512_1023_FRAMES,
+	LAN743X_HW_RX_1024_1518_FRAMES,
+	LAN743X_HW_RX_1519_FRAMES,
 	LAN743X_HW_RX_TOTAL_FRAMES,
 	LAN743X_HW_TX_FCS_ERRORS,
 	LAN743X_HW_TX_EXCESS_DEFERRAL_ERRORS,
@@ -102,6 +111,13 @@ enum lan743x_hw_stat {
 	LAN743X_HW_TX_BROADCAST_FRAMES,
 	LAN743X_HW_TX_MULTICAST_FRAMES,
 	LAN743X_HW_TX_PAUSE_FRAMES,
+	LAN743X_HW_TX_64_FRAMES,
+	LAN743X_HW_TX_65_127_FRAMES,
+	LAN743X_HW_TX_128_255_FRAMES,
+	LAN743X_HW_TX_256_511_FRAMES,
+	LAN743X_HW_TX_512_1023_FRAMES,
+	LAN743X_HW_TX_1024_1518_FRAMES,
+	LAN743X_HW_TX_1519_FRAMES,
 	LAN743X_HW_TX_TOTAL_FRAMES,
 	LAN743X_HW_STAT_CNT
 };
@@ -130,7 +146,7 @@ struct lan743x_hw_stats {
  * @msg_enable: netif_msg_* bitmap
  * @hw_up: rings, IRQs and PHY are up (lan743x_open() succeeded)
  * @irq_mode: MSI-X, MSI or INTx
- * @num_vectors: vectors in use (1 or LAN743X_MAX_VECTORS)
+ * @num_vectors: vectors in use (1 to LAN743X_MAX_VECTORS)
  * @vectors: per-vector state
  * @sw_isr_wq: the open-time self-test waits here
  * @sw_isr_seen: set by vector 0 when SW_GP fired
@@ -275,6 +291,15 @@ extern const struct netdev_stat_ops lan743x_stat_ops;
 void lan743x_get_stats64(struct net_device *netdev,
 			 struct rtnl_link_stats64 *stats);
 extern const char * const lan743x_hw_stat_names[LAN743X_HW_STAT_CNT];
+#ifdef LAN743X_HAVE_STD_STATS
+void lan743x_get_eth_mac_stats(struct net_device *netdev,
+			       struct ethtool_eth_mac_stats *s);
+void lan743x_get_eth_ctrl_stats(struct net_device *netdev,
+				struct ethtool_eth_ctrl_stats *s);
+void lan743x_get_rmon_stats(struct net_device *netdev,
+			    struct ethtool_rmon_stats *s,
+			    const struct ethtool_rmon_hist_range **ranges);
+#endif
 
 /* lan743x_debugfs.c */
 #ifdef CONFIG_FAULT_INJECTION_DEBUG_FS

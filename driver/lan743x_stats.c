@@ -4,6 +4,7 @@
  * counters plus those totals.
  */
 
+#include <linux/if_vlan.h>
 #include <linux/netdevice.h>
 #include <linux/spinlock.h>
 
@@ -27,6 +28,13 @@ static const u16 lan743x_hw_stat_regs[LAN743X_HW_STAT_CNT] = {
 	[LAN743X_HW_RX_BROADCAST_FRAMES]	= STAT_RX_BROADCAST_FRAMES,
 	[LAN743X_HW_RX_MULTICAST_FRAMES]	= STAT_RX_MULTICAST_FRAMES,
 	[LAN743X_HW_RX_PAUSE_FRAMES]		= STAT_RX_PAUSE_FRAMES,
+	[LAN743X_HW_RX_64_FRAMES]		= STAT_RX_64_BYTE_FRAMES,
+	[LAN743X_HW_RX_65_127_FRAMES]		= STAT_RX_65_127_BYTE_FRAMES,
+	[LAN743X_HW_RX_128_255_FRAMES]		= STAT_RX_128_255_BYTE_FRAMES,
+	[LAN743X_HW_RX_256_511_FRAMES]		= STAT_RX_256_511_BYTE_FRAMES,
+	[LAN743X_HW_RX_512_1023_FRAMES]		= STAT_RX_512_1023_BYTE_FRAMES,
+	[LAN743X_HW_RX_1024_1518_FRAMES]	= STAT_RX_1024_1518_BYTE_FRAMES,
+	[LAN743X_HW_RX_1519_FRAMES]		= STAT_RX_GREATER_1518_BYTE_FRAMES,
 	[LAN743X_HW_RX_TOTAL_FRAMES]		= STAT_RX_TOTAL_FRAMES,
 	[LAN743X_HW_TX_FCS_ERRORS]		= STAT_TX_FCS_ERRORS,
 	[LAN743X_HW_TX_EXCESS_DEFERRAL_ERRORS]	= STAT_TX_EXCESS_DEFERRAL_ERRORS,
@@ -43,6 +51,13 @@ static const u16 lan743x_hw_stat_regs[LAN743X_HW_STAT_CNT] = {
 	[LAN743X_HW_TX_BROADCAST_FRAMES]	= STAT_TX_BROADCAST_FRAMES,
 	[LAN743X_HW_TX_MULTICAST_FRAMES]	= STAT_TX_MULTICAST_FRAMES,
 	[LAN743X_HW_TX_PAUSE_FRAMES]		= STAT_TX_PAUSE_FRAMES,
+	[LAN743X_HW_TX_64_FRAMES]		= STAT_TX_64_BYTE_FRAMES,
+	[LAN743X_HW_TX_65_127_FRAMES]		= STAT_TX_65_127_BYTE_FRAMES,
+	[LAN743X_HW_TX_128_255_FRAMES]		= STAT_TX_128_255_BYTE_FRAMES,
+	[LAN743X_HW_TX_256_511_FRAMES]		= STAT_TX_256_511_BYTE_FRAMES,
+	[LAN743X_HW_TX_512_1023_FRAMES]		= STAT_TX_512_1023_BYTE_FRAMES,
+	[LAN743X_HW_TX_1024_1518_FRAMES]	= STAT_TX_1024_1518_BYTE_FRAMES,
+	[LAN743X_HW_TX_1519_FRAMES]		= STAT_TX_GREATER_1518_BYTE_FRAMES,
 	[LAN743X_HW_TX_TOTAL_FRAMES]		= STAT_TX_TOTAL_FRAMES,
 };
 
@@ -61,6 +76,13 @@ const char * const lan743x_hw_stat_names[LAN743X_HW_STAT_CNT] = {
 	[LAN743X_HW_RX_BROADCAST_FRAMES]	= "rx_broadcast_frames",
 	[LAN743X_HW_RX_MULTICAST_FRAMES]	= "rx_multicast_frames",
 	[LAN743X_HW_RX_PAUSE_FRAMES]		= "rx_pause_frames",
+	[LAN743X_HW_RX_64_FRAMES]		= "rx_64_byte_frames",
+	[LAN743X_HW_RX_65_127_FRAMES]		= "rx_65_127_byte_frames",
+	[LAN743X_HW_RX_128_255_FRAMES]		= "rx_128_255_byte_frames",
+	[LAN743X_HW_RX_256_511_FRAMES]		= "rx_256_511_byte_frames",
+	[LAN743X_HW_RX_512_1023_FRAMES]		= "rx_512_1023_byte_frames",
+	[LAN743X_HW_RX_1024_1518_FRAMES]	= "rx_1024_1518_byte_frames",
+	[LAN743X_HW_RX_1519_FRAMES]		= "rx_greater_1518_byte_frames",
 	[LAN743X_HW_RX_TOTAL_FRAMES]		= "rx_total_frames",
 	[LAN743X_HW_TX_FCS_ERRORS]		= "tx_fcs_errors",
 	[LAN743X_HW_TX_EXCESS_DEFERRAL_ERRORS]	= "tx_excess_deferral_errors",
@@ -77,6 +99,13 @@ const char * const lan743x_hw_stat_names[LAN743X_HW_STAT_CNT] = {
 	[LAN743X_HW_TX_BROADCAST_FRAMES]	= "tx_broadcast_frames",
 	[LAN743X_HW_TX_MULTICAST_FRAMES]	= "tx_multicast_frames",
 	[LAN743X_HW_TX_PAUSE_FRAMES]		= "tx_pause_frames",
+	[LAN743X_HW_TX_64_FRAMES]		= "tx_64_byte_frames",
+	[LAN743X_HW_TX_65_127_FRAMES]		= "tx_65_127_byte_frames",
+	[LAN743X_HW_TX_128_255_FRAMES]		= "tx_128_255_byte_frames",
+	[LAN743X_HW_TX_256_511_FRAMES]		= "tx_256_511_byte_frames",
+	[LAN743X_HW_TX_512_1023_FRAMES]		= "tx_512_1023_byte_frames",
+	[LAN743X_HW_TX_1024_1518_FRAMES]	= "tx_1024_1518_byte_frames",
+	[LAN743X_HW_TX_1519_FRAMES]		= "tx_greater_1518_byte_frames",
 	[LAN743X_HW_TX_TOTAL_FRAMES]		= "tx_total_frames",
 };
 
@@ -213,7 +242,7 @@ static void lan743x_stats64_hw(struct lan743x_adapter *adapter,
 	const u64 *t;
 
 	/* What the last fold found: /proc/net/dev is read often, and a fold
-	 * is 31 MMIO reads with interrupts off.  ethtool -S folds first.
+	 * is 45 MMIO reads with interrupts off.  ethtool -S folds first.
 	 */
 	spin_lock_irqsave(&hs->lock, flags);
 	t = hs->total;
@@ -327,4 +356,114 @@ const struct netdev_stat_ops lan743x_stat_ops = {
 	.get_queue_stats_tx	= lan743x_get_queue_stats_tx,
 	.get_base_stats		= lan743x_get_base_stats,
 };
+#endif
+
+#ifdef LAN743X_HAVE_STD_STATS
+/* The standard groups (ethtool -S --groups eth-mac eth-ctrl rmon) from the
+ * same folded counters as ethtool -S.  Byte counts include the FCS.
+ */
+static void lan743x_hw_stats_snap(struct lan743x_adapter *adapter, u64 *t)
+{
+	struct lan743x_hw_stats *hs = &adapter->hw_stats;
+	unsigned long flags;
+
+	lan743x_hw_stats_fold(adapter);
+	spin_lock_irqsave(&hs->lock, flags);
+	memcpy(t, hs->total, sizeof(hs->total));
+	spin_unlock_irqrestore(&hs->lock, flags);
+}
+
+/**
+ * lan743x_get_eth_mac_stats() - the IEEE 802.3 MAC counters (eth-mac)
+ * @netdev: our device
+ * @s: filled in; what the chip does not count stays unset
+ */
+void lan743x_get_eth_mac_stats(struct net_device *netdev,
+			       struct ethtool_eth_mac_stats *s)
+{
+	u64 t[LAN743X_HW_STAT_CNT];
+
+	lan743x_hw_stats_snap(netdev_priv(netdev), t);
+	s->FramesTransmittedOK = t[LAN743X_HW_TX_UNICAST_FRAMES] +
+				 t[LAN743X_HW_TX_MULTICAST_FRAMES] +
+				 t[LAN743X_HW_TX_BROADCAST_FRAMES];
+	s->OctetsTransmittedOK = t[LAN743X_HW_TX_UNICAST_BYTES] +
+				 t[LAN743X_HW_TX_MULTICAST_BYTES] +
+				 t[LAN743X_HW_TX_BROADCAST_BYTES];
+	s->MulticastFramesXmittedOK = t[LAN743X_HW_TX_MULTICAST_FRAMES];
+	s->BroadcastFramesXmittedOK = t[LAN743X_HW_TX_BROADCAST_FRAMES];
+	s->SingleCollisionFrames = t[LAN743X_HW_TX_SINGLE_COLLISIONS];
+	s->MultipleCollisionFrames = t[LAN743X_HW_TX_MULTIPLE_COLLISIONS];
+	s->LateCollisions = t[LAN743X_HW_TX_LATE_COLLISIONS];
+	s->FramesAbortedDueToXSColls = t[LAN743X_HW_TX_EXCESSIVE_COLLISIONS];
+	s->CarrierSenseErrors = t[LAN743X_HW_TX_CARRIER_ERRORS];
+	s->FramesWithExcessiveDeferral = t[LAN743X_HW_TX_EXCESS_DEFERRAL_ERRORS];
+	s->FramesReceivedOK = t[LAN743X_HW_RX_UNICAST_FRAMES] +
+			      t[LAN743X_HW_RX_MULTICAST_FRAMES] +
+			      t[LAN743X_HW_RX_BROADCAST_FRAMES];
+	s->OctetsReceivedOK = t[LAN743X_HW_RX_UNICAST_BYTES] +
+			      t[LAN743X_HW_RX_MULTICAST_BYTES] +
+			      t[LAN743X_HW_RX_BROADCAST_BYTES];
+	s->MulticastFramesReceivedOK = t[LAN743X_HW_RX_MULTICAST_FRAMES];
+	s->BroadcastFramesReceivedOK = t[LAN743X_HW_RX_BROADCAST_FRAMES];
+	s->FrameCheckSequenceErrors = t[LAN743X_HW_RX_FCS_ERRORS];
+	s->AlignmentErrors = t[LAN743X_HW_RX_ALIGNMENT_ERRORS];
+	s->FramesLostDueToIntMACRcvError = t[LAN743X_HW_RX_DROPPED_FRAMES];
+	s->FrameTooLongErrors = t[LAN743X_HW_RX_OVERSIZE_ERRORS];
+}
+
+/**
+ * lan743x_get_eth_ctrl_stats() - the MAC control counters (eth-ctrl)
+ * @netdev: our device
+ * @s: filled in: pause frames are the only MAC control frames the chip
+ *	counts
+ */
+void lan743x_get_eth_ctrl_stats(struct net_device *netdev,
+				struct ethtool_eth_ctrl_stats *s)
+{
+	u64 t[LAN743X_HW_STAT_CNT];
+
+	lan743x_hw_stats_snap(netdev_priv(netdev), t);
+	s->MACControlFramesTransmitted = t[LAN743X_HW_TX_PAUSE_FRAMES];
+	s->MACControlFramesReceived = t[LAN743X_HW_RX_PAUSE_FRAMES];
+}
+
+/* The chip's frame-size buckets; the last one ends at the largest frame
+ * the driver lets the MAC take (jumbo MTU, VLAN tag, FCS).
+ */
+static const struct ethtool_rmon_hist_range lan743x_rmon_ranges[] = {
+	{ 0, 64 },
+	{ 65, 127 },
+	{ 128, 255 },
+	{ 256, 511 },
+	{ 512, 1023 },
+	{ 1024, 1518 },
+	{ 1519, LAN743X_MAX_MTU + VLAN_ETH_HLEN + ETH_FCS_LEN },
+	{}
+};
+
+/**
+ * lan743x_get_rmon_stats() - RMON counters and the frame-size histograms
+ * @netdev: our device
+ * @s: filled in
+ * @ranges: set to the chip's buckets
+ */
+void lan743x_get_rmon_stats(struct net_device *netdev,
+			    struct ethtool_rmon_stats *s,
+			    const struct ethtool_rmon_hist_range **ranges)
+{
+	u64 t[LAN743X_HW_STAT_CNT];
+	int i;
+
+	lan743x_hw_stats_snap(netdev_priv(netdev), t);
+	s->undersize_pkts = t[LAN743X_HW_RX_UNDERSIZE_ERRORS];
+	s->oversize_pkts = t[LAN743X_HW_RX_OVERSIZE_ERRORS];
+	s->fragments = t[LAN743X_HW_RX_FRAGMENT_ERRORS];
+	s->jabbers = t[LAN743X_HW_RX_JABBER_ERRORS];
+	for (i = 0; i < ARRAY_SIZE(lan743x_rmon_ranges) - 1; i++) {
+		s->hist[i] = t[LAN743X_HW_RX_64_FRAMES + i];
+		s->hist_tx[i] = t[LAN743X_HW_TX_64_FRAMES + i];
+	}
+	*ranges = lan743x_rmon_ranges;
+}
 #endif
