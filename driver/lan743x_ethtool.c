@@ -590,8 +590,9 @@ static u32 lan743x_get_rx_ring_count(struct net_device *netdev)
 
 /* ethtool -n DEV rx-flow-hash TYPE: the fields the chip hashes for a flow
  * type, from the hash types the driver programs (LAN743X_RSS_HASH_TYPES).
- * A TCP or UDP flow without its type enabled is hashed as plain IP when
- * that type is on; a flow of no enabled type is not hashed (queue 0).
+ * Every IP frame the TCP and UDP types leave (SCTP, AH, ESP, those types
+ * when off) is hashed on its addresses while the IP type is on; a frame
+ * of no enabled type is not hashed (queue 0).
  */
 static u32 lan743x_rss_hash_fields(u32 flow_type)
 {
@@ -607,6 +608,10 @@ static u32 lan743x_rss_hash_fields(u32 flow_type)
 		l3 = RFE_RSS_CFG_IPV4_;
 		break;
 	case IPV4_FLOW:
+	case SCTP_V4_FLOW:
+	case AH_ESP_V4_FLOW:
+	case AH_V4_FLOW:
+	case ESP_V4_FLOW:
 		l3 = RFE_RSS_CFG_IPV4_;
 		break;
 	case TCP_V6_FLOW:
@@ -618,6 +623,10 @@ static u32 lan743x_rss_hash_fields(u32 flow_type)
 		l3 = RFE_RSS_CFG_IPV6_;
 		break;
 	case IPV6_FLOW:
+	case SCTP_V6_FLOW:
+	case AH_ESP_V6_FLOW:
+	case AH_V6_FLOW:
+	case ESP_V6_FLOW:
 		l3 = RFE_RSS_CFG_IPV6_;
 		break;
 	default:
