@@ -7,8 +7,8 @@
  * does.  The version after the name is the kernel that brought the API
  * (a range: the last kernel that still had it), for the reader and for
  * the test that checks each Debian kernel's results against it; "?"
- * marks an API the kernel's configuration decides too, which that test
- * leaves out.
+ * marks an API the kernel's configuration or a stable backport decides
+ * too, which that test leaves out.
  */
 
 /* probe: NDO_ETH_IOCTL 5.15 ioctls other than SIOCDEVPRIVATE have their own op */
@@ -179,7 +179,7 @@ static const struct ethtool_ops probe_std_ops __used = {
 	.get_rmon_stats = probe_rmon,
 };
 
-/* probe: RXFH_FIELDS 6.17 flow hash fields have their own ops, not ETHTOOL_GRXFH */
+/* probe: RXFH_FIELDS 6.17? flow hash fields have their own ops (trixie's 6.12.117 too, not .95) */
 #include <linux/ethtool.h>
 static int probe_rxfh_fields(struct net_device *dev,
 			     struct ethtool_rxfh_fields *f)
