@@ -67,6 +67,9 @@
  *  - PTP: the 1588 clock (read, load, step, rate adjustment), TX
  *    timestamps with their FIFO and one-step Sync, RX timestamps in the
  *    extension descriptor, the 1588 interrupt (lan743x_ptp.c);
+ *  - x-msix-vectors=N (1 to 8, driver tests only): an MSI-X table of N
+ *    entries instead of the chip's 8, as a host that grants a driver
+ *    fewer vectors; a source mapped to a vector beyond it raises nothing;
  *  - x-faults=on (driver tests only; off by default): a fault register at
  *    BAR0 0x1f00/0x1f04 (FAULT_CTL/FAULT_ARG, not a chip register) makes
  *    the device misbehave on purpose, one fault at a time: stop answering
@@ -425,7 +428,9 @@ void lan743x_update_irq(LAN743xState *s)
             }
         }
         for (v = 0; v < LAN743X_MSIX_VECTORS; v++) {
-            if (!(level & BIT(v)) || (s->vec_level & BIT(v))) {
+            /* no table entry beyond x-msix-vectors: nothing to raise */
+            if (!(level & BIT(v)) || (s->vec_level & BIT(v)) ||
+                v >= s->msix_vectors) {
                 continue;
             }
             if (!lan743x_mod_ready(s, vec_bits[v], now, &next)) {
@@ -1004,6 +1009,11 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
         error_setg(errp, "lan743x: revision must be a0 or b0");
         return;
     }
+    if (s->msix_vectors < 1 || s->msix_vectors > LAN743X_MSIX_VECTORS) {
+        error_setg(errp, "lan743x: x-msix-vectors must be 1 to %d",
+                   LAN743X_MSIX_VECTORS);
+        return;
+    }
     if (s->cable && (lan743x_cable_end(s->cable, &full), full)) {
         error_setg(errp, "lan743x: x-cable %s already joins two chips",
                    s->cable);
@@ -1045,12 +1055,12 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
         goto err_msi;
     }
     if (s->msix) {
-        if (msix_init(d, LAN743X_MSIX_VECTORS, &s->msix_table_bar, 2, 0,
+        if (msix_init(d, s->msix_vectors, &s->msix_table_bar, 2, 0,
                       &s->msix_pba_bar, 4, 0, LAN743X_MSIX_OFFSET,
                       errp) < 0) {
             goto err_pcie;
         }
-        for (i = 0; i < LAN743X_MSIX_VECTORS; i++) {
+        for (i = 0; i < s->msix_vectors; i++) {
             msix_vector_use(d, i);
         }
     }
@@ -1129,6 +1139,8 @@ static Property lan743x_properties[] = {
     DEFINE_PROP_UINT16("device-id", LAN743xState, device_id, 0x7430),
     DEFINE_PROP_STRING("revision", LAN743xState, revision),
     DEFINE_PROP_BOOL("msix", LAN743xState, msix, true),
+    DEFINE_PROP_UINT32("x-msix-vectors", LAN743xState, msix_vectors,
+                       LAN743X_MSIX_VECTORS),
     DEFINE_PROP_BOOL("msi", LAN743xState, msi, true),
     DEFINE_PROP_BOOL("x-vnet-hdr", LAN743xState, vnet, true),
     DEFINE_PROP_BOOL("x-pace-wire", LAN743xState, pace_wire, true),

@@ -71,6 +71,7 @@ struct LAN743xState {
     uint16_t device_id;
     char *revision;
     bool msix;
+    uint32_t msix_vectors;       /* x-msix-vectors: MSI-X table size */
     bool msi;
     bool vnet;
     bool pace_wire;

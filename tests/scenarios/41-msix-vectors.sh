@@ -1,0 +1,82 @@
+# SPDX-License-Identifier: GPL-2.0
+# Interrupt vectors against what the host grants: the driver asks for six
+# MSI-X vectors (other sources, TX, 4 RX) and takes fewer when the MSI-X
+# table is smaller (configurations b0-msix2 and b0-msix1: the model's
+# x-msix-vectors).  Checks the vectors allocated (msi_irqs), for ours
+# their names in /proc/interrupts (rings beyond the grant on the shared
+# "txrx" vector 0) and the probe message, the queue counts (ethtool -l:
+# 4 RX, 1 TX), and a download of 8 TCP streams: it arrives, is spread over
+# more than one RX queue, and every vector that serves a ring fires.
+# sets: full
+# timeout: 120
+
+wait_peer 20 || fail "peer $PEER does not answer ping"
+case $IRQMODE in
+msix)
+	table=8
+	case $CONFIG in b0-msix[1-7]) table=${CONFIG#b0-msix} ;; esac
+	want=$((table < 6 ? table : 6))
+	;;
+*) want=1 table=none ;;
+esac
+dev=/sys/class/net/$IF/device
+irqs=$(ls "$dev/msi_irqs" 2>/dev/null | sort -n)
+n=$(echo "$irqs" | sed '/^$/d' | wc -l)
+[ "$IRQMODE" = intx ] && n=1 irqs=$(cat "$dev/irq")
+log "$IRQMODE, table $table: $n vector(s), IRQs $(echo "$irqs" | tr '\n' ' ')"
+grep -E "$IF|lan743x" /proc/interrupts
+[ "$n" = "$want" ] || fail "$n interrupt vectors, want $want ($IRQMODE, MSI-X table ${table:-none})"
+
+# irq_count IRQ: interrupts of IRQ on all CPUs
+irq_count() {
+	awk -v i="$1:" '$1 == i { for (k = 2; k <= NF; k++)
+		if ($k ~ /^[0-9]+$/) s += $k; else break } END { print s + 0 }' /proc/interrupts
+}
+irq_name() { awk -v i="$1:" '$1 == i { print $NF }' /proc/interrupts; }
+
+if [ "$DRIVER" = ours ]; then
+	ch=$(ethtool -l "$IF" | sed -n '/^Current/,$p')
+	rx=$(echo "$ch" | awk '$1 == "RX:" { print $2 }')
+	tx=$(echo "$ch" | awk '$1 == "TX:" { print $2 }')
+	[ "$rx" = 4 ] && [ "$tx" = 1 ] || fail "ethtool -l: RX $rx, TX $tx; want 4 and 1 whatever the vectors"
+	if [ "$IRQMODE" = msix ] && [ "$want" -lt 6 ]; then
+		dmesg_has "MSI-X: $want of 6 vectors granted" ||
+			fail "no 'MSI-X: $want of 6 vectors granted' in the kernel log"
+	fi
+	names=
+	for i in $irqs; do
+		names="$names $(irq_name "$i")"
+	done
+	case $want in
+	6) exp=" $IF-misc $IF-tx0 $IF-rx0 $IF-rx1 $IF-rx2 $IF-rx3" ;;
+	*) exp=" $IF-txrx"
+		[ "$want" -lt 2 ] || exp="$exp $IF-tx0"
+		v=2
+		while [ $v -lt "$want" ]; do
+			exp="$exp $IF-rx$((v - 2))" v=$((v + 1))
+		done ;;
+	esac
+	[ "$names" = "$exp" ] || fail "vectors named$names, want$exp"
+fi
+
+for i in $irqs; do echo "$i $(irq_count "$i")"; done >/tmp/i0
+rxq() { ethtool -S "$IF" | awk -F': *' '{ gsub(/^[ \t]+/, "", $1) } $1 ~ /^rx[0-9]+_packets$/ { print $2 }'; }
+rxq >/tmp/q0
+iperf_run -R -P 8 -n 4M >/dev/null || fail "iperf3 -R -P 8 -n 4M failed with $n vector(s)"
+rxq >/tmp/q1
+quiet=
+for i in $irqs; do
+	d=$(($(irq_count "$i") - $(awk -v i="$i" '$1 == i { print $2 }' /tmp/i0)))
+	name=$(irq_name "$i")
+	log "IRQ $i $name: +$d"
+	# vector 0 serves no ring when every ring has its own
+	[ "$d" -gt 0 ] || [ "$name" = "$IF-misc" ] || quiet="$quiet $name"
+done
+[ -z "$quiet" ] || fail "vectors that serve a ring did not fire during a download:$quiet"
+if [ "$DRIVER" = ours ]; then
+	used=$(awk 'NR == FNR { a[FNR] = $1; next } $1 - a[FNR] >= 50 { n++ }
+		END { print n + 0 }' /tmp/q0 /tmp/q1)
+	log "8 TCP streams over $used RX queues"
+	[ "$used" -ge 2 ] || fail "8 TCP streams on $used RX queue(s) with $n vector(s)"
+fi
+echo "$n vector(s) of $want wanted ($IRQMODE), 4 RX queues, traffic hashed over them, every ring's vector fires"
