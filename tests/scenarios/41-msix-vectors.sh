@@ -6,7 +6,7 @@
 # their names in /proc/interrupts (rings beyond the grant on the shared
 # "txrx" vector 0) and the probe message, the queue counts (ethtool -l:
 # 4 RX, 1 TX), and a download of 8 TCP streams: it arrives, is spread over
-# more than one RX queue, and every vector that serves a ring fires.
+# more than one RX queue, and the vectors serving its rings fire.
 # sets: full
 # timeout: 120
 
@@ -64,19 +64,28 @@ rxq() { ethtool -S "$IF" | awk -F': *' '{ gsub(/^[ \t]+/, "", $1) } $1 ~ /^rx[0-
 rxq >/tmp/q0
 iperf_run -R -P 8 -n 4M >/dev/null || fail "iperf3 -R -P 8 -n 4M failed with $n vector(s)"
 rxq >/tmp/q1
-quiet=
+# In vector order: 0 (other sources, and the rings without a vector of
+# their own), 1 TX, 2.. RX queues.  Vector 0 serves no ring when every
+# ring has its own, and 8 streams need not reach every RX queue: two RX
+# vectors must fire then; otherwise vectors 0 and 1 must.
+v=0 rxfired=0 quiet=
 for i in $irqs; do
 	d=$(($(irq_count "$i") - $(awk -v i="$i" '$1 == i { print $2 }' /tmp/i0)))
-	name=$(irq_name "$i")
-	log "IRQ $i $name: +$d"
-	# vector 0 serves no ring when every ring has its own
-	[ "$d" -gt 0 ] || [ "$name" = "$IF-misc" ] || quiet="$quiet $name"
+	log "vector $v IRQ $i $(irq_name "$i"): +$d"
+	if [ "$v" -ge 2 ]; then
+		[ "$d" = 0 ] || rxfired=$((rxfired + 1))
+	elif [ "$d" = 0 ] && { [ "$v" = 1 ] || [ "$want" -lt 6 ]; }; then
+		quiet="$quiet $v"
+	fi
+	v=$((v + 1))
 done
-[ -z "$quiet" ] || fail "vectors that serve a ring did not fire during a download:$quiet"
+[ -z "$quiet" ] || fail "vectors that serve rings did not fire during a download:$quiet"
+[ "$want" -lt 6 ] || [ "$rxfired" -ge 2 ] ||
+	fail "$rxfired of 4 RX vectors fired during a download of 8 streams"
 if [ "$DRIVER" = ours ]; then
 	used=$(awk 'NR == FNR { a[FNR] = $1; next } $1 - a[FNR] >= 50 { n++ }
 		END { print n + 0 }' /tmp/q0 /tmp/q1)
 	log "8 TCP streams over $used RX queues"
 	[ "$used" -ge 2 ] || fail "8 TCP streams on $used RX queue(s) with $n vector(s)"
 fi
-echo "$n vector(s) of $want wanted ($IRQMODE), 4 RX queues, traffic hashed over them, every ring's vector fires"
+echo "$n vector(s) of $want wanted ($IRQMODE), 4 RX queues, traffic hashed over them, the rings' vectors fire"
