@@ -373,6 +373,18 @@ static void lan743x_hw_stats_snap(struct lan743x_adapter *adapter, u64 *t)
 	spin_unlock_irqrestore(&hs->lock, flags);
 }
 
+/* Good frames or their bytes: the unicast, broadcast and multicast
+ * counters, which follow each other from @unicast on
+ */
+static u64 lan743x_hw_good(const u64 *t, enum lan743x_hw_stat unicast)
+{
+	BUILD_BUG_ON(LAN743X_HW_RX_MULTICAST_FRAMES !=
+		     LAN743X_HW_RX_UNICAST_FRAMES + 2 ||
+		     LAN743X_HW_TX_MULTICAST_BYTES !=
+		     LAN743X_HW_TX_UNICAST_BYTES + 2);
+	return t[unicast] + t[unicast + 1] + t[unicast + 2];
+}
+
 /**
  * lan743x_get_eth_mac_stats() - the IEEE 802.3 MAC counters (eth-mac)
  * @netdev: our device
@@ -384,12 +396,8 @@ void lan743x_get_eth_mac_stats(struct net_device *netdev,
 	u64 t[LAN743X_HW_STAT_CNT];
 
 	lan743x_hw_stats_snap(netdev_priv(netdev), t);
-	s->FramesTransmittedOK = t[LAN743X_HW_TX_UNICAST_FRAMES] +
-				 t[LAN743X_HW_TX_MULTICAST_FRAMES] +
-				 t[LAN743X_HW_TX_BROADCAST_FRAMES];
-	s->OctetsTransmittedOK = t[LAN743X_HW_TX_UNICAST_BYTES] +
-				 t[LAN743X_HW_TX_MULTICAST_BYTES] +
-				 t[LAN743X_HW_TX_BROADCAST_BYTES];
+	s->FramesTransmittedOK = lan743x_hw_good(t, LAN743X_HW_TX_UNICAST_FRAMES);
+	s->OctetsTransmittedOK = lan743x_hw_good(t, LAN743X_HW_TX_UNICAST_BYTES);
 	s->MulticastFramesXmittedOK = t[LAN743X_HW_TX_MULTICAST_FRAMES];
 	s->BroadcastFramesXmittedOK = t[LAN743X_HW_TX_BROADCAST_FRAMES];
 	s->SingleCollisionFrames = t[LAN743X_HW_TX_SINGLE_COLLISIONS];
@@ -398,12 +406,8 @@ void lan743x_get_eth_mac_stats(struct net_device *netdev,
 	s->FramesAbortedDueToXSColls = t[LAN743X_HW_TX_EXCESSIVE_COLLISIONS];
 	s->CarrierSenseErrors = t[LAN743X_HW_TX_CARRIER_ERRORS];
 	s->FramesWithExcessiveDeferral = t[LAN743X_HW_TX_EXCESS_DEFERRAL_ERRORS];
-	s->FramesReceivedOK = t[LAN743X_HW_RX_UNICAST_FRAMES] +
-			      t[LAN743X_HW_RX_MULTICAST_FRAMES] +
-			      t[LAN743X_HW_RX_BROADCAST_FRAMES];
-	s->OctetsReceivedOK = t[LAN743X_HW_RX_UNICAST_BYTES] +
-			      t[LAN743X_HW_RX_MULTICAST_BYTES] +
-			      t[LAN743X_HW_RX_BROADCAST_BYTES];
+	s->FramesReceivedOK = lan743x_hw_good(t, LAN743X_HW_RX_UNICAST_FRAMES);
+	s->OctetsReceivedOK = lan743x_hw_good(t, LAN743X_HW_RX_UNICAST_BYTES);
 	s->MulticastFramesReceivedOK = t[LAN743X_HW_RX_MULTICAST_FRAMES];
 	s->BroadcastFramesReceivedOK = t[LAN743X_HW_RX_BROADCAST_FRAMES];
 	s->FrameCheckSequenceErrors = t[LAN743X_HW_RX_FCS_ERRORS];
