@@ -42,14 +42,17 @@ for t in "tcp4 8 9" "udp4 8 10" "sctp4 8" "ah4 8" "esp4 8" \
 	"tcp6 11 12" "udp6 11 13" "sctp6 11" "ah6 11" "esp6 11"; do
 	# shellcheck disable=SC2086 # TYPE L3BIT [L4BIT]
 	set -- $t
-	out=$(ethtool -n "$IF" rx-flow-hash "$1" 2>&1) ||
-		fail "ethtool -n rx-flow-hash $1: $out"
-	got=$(echo "$out" | sed '1d' | tr -s ' \n' ' ' | sed 's/^ //; s/ $//')
 	exp=$(want "$@")
-	log "rx-flow-hash $1: $got"
-	[ "$got" = "$exp" ] && continue
-	why="rx-flow-hash $1: \"$got\", the chip hashes \"$exp\" (RFE_RSS_CFG $(printf '%#x' $cfg))"
-	# Debian's driver names no field for SCTP, AH and ESP: reported only
+	if out=$(ethtool -n "$IF" rx-flow-hash "$1" 2>&1); then
+		got=$(echo "$out" | sed '1d' | tr -s ' \n' ' ' | sed 's/^ //; s/ $//')
+		log "rx-flow-hash $1: $got"
+		[ "$got" = "$exp" ] && continue
+		why="rx-flow-hash $1: \"$got\", the chip hashes \"$exp\" (RFE_RSS_CFG $(printf '%#x' $cfg))"
+	else
+		why="ethtool -n rx-flow-hash $1: $out"
+	fi
+	# Debian's driver knows TCP and UDP only (SCTP, AH, ESP: refused or
+	# no field named): reported, not judged
 	[ "$DRIVER" = ours ] || [ -n "$3" ] || { log "$why"; continue; }
 	fail "$why"
 done
