@@ -98,12 +98,22 @@ down_reload_revived() {
 
 wait_peer 20 || fail "peer $PEER does not answer ping"
 
-# 1. bogus TX completion heads: each one ignored and counted once (pings
-# 50 ms apart: every write-back is seen before the next), then real ones
+# 1. bogus TX completion heads: each one the driver sees is ignored and
+# counted once, then real ones.  It sees one per TX interrupt: a bogus
+# head that the chip's next write-back overwrites before the TX NAPI runs
+# (two frames sent within one poll, as a loaded host makes them) is never
+# seen, and then rightly not counted.  So between one and the number
+# fired, never more: with a vector of its own (b0-msix, where this runs)
+# the TX NAPI runs only on a TX interrupt, which only a write-back raises,
+# so no bogus head is read twice.
 stats_snap /tmp/hd.0
 fault_until tx-head-beyond-tail 2 3
 stats_snap /tmp/hd.1
-counted_exactly tx-head-beyond-tail tx0_bad_completions=fired
+d=$(stats_delta /tmp/hd.0 /tmp/hd.1 tx0_bad_completions)
+[ -n "$d" ] || fail "tx-head-beyond-tail: no counter tx0_bad_completions in ethtool -S"
+[ "$d" -ge 1 ] && [ "$d" -le "$fired" ] ||
+	fail "tx-head-beyond-tail: fired $fired times, tx0_bad_completions +$d, want 1 to $fired"
+counted=" tx0_bad_completions+$d"
 traffic_ok tx-head-beyond-tail
 log "tx-head-beyond-tail: fired $fired, counted:$counted, traffic ok"
 
