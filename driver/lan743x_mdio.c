@@ -158,16 +158,26 @@ void lan743x_mac_set_flow(struct lan743x_adapter *adapter, bool tx, bool rx)
 	lan743x_wr32(adapter, MAC_FLOW, val);
 }
 
-static u32 lan743x_mac_speed_cfg(int speed)
+/* Program the MAC's speed and duplex (MAC_CR) for a link that is up */
+static void lan743x_mac_set_link(struct lan743x_adapter *adapter, int speed,
+				 int duplex)
 {
+	u32 cr;
+
 	switch (speed) {
 	case SPEED_1000:
-		return MAC_CR_CFG_1000_;
+		cr = FIELD_PREP(MAC_CR_CFG_MASK_, MAC_CR_CFG_1000_);
+		break;
 	case SPEED_100:
-		return MAC_CR_CFG_100_;
+		cr = FIELD_PREP(MAC_CR_CFG_MASK_, MAC_CR_CFG_100_);
+		break;
 	default:
-		return MAC_CR_CFG_10_;
+		cr = FIELD_PREP(MAC_CR_CFG_MASK_, MAC_CR_CFG_10_);
+		break;
 	}
+	if (duplex == DUPLEX_FULL)
+		cr |= MAC_CR_DPX_;
+	lan743x_rmw32(adapter, MAC_CR, MAC_CR_CFG_MASK_ | MAC_CR_DPX_, cr);
 }
 
 static void lan743x_adjust_link(struct net_device *netdev)
@@ -175,15 +185,9 @@ static void lan743x_adjust_link(struct net_device *netdev)
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
 	struct phy_device *phydev = netdev->phydev;
 	bool tx_pause = false, rx_pause = false;
-	u32 cr;
 
 	if (phydev->link) {
-		cr = FIELD_PREP(MAC_CR_CFG_MASK_,
-				lan743x_mac_speed_cfg(phydev->speed));
-		if (phydev->duplex == DUPLEX_FULL)
-			cr |= MAC_CR_DPX_;
-		lan743x_rmw32(adapter, MAC_CR, MAC_CR_CFG_MASK_ | MAC_CR_DPX_,
-			      cr);
+		lan743x_mac_set_link(adapter, phydev->speed, phydev->duplex);
 
 		if (phydev->duplex != DUPLEX_FULL) {
 			/* no pause frames on half duplex */
@@ -214,9 +218,7 @@ static void lan743x_phy_no_gbit_half(struct phy_device *phydev)
  */
 static int lan743x_fixed_link_start(struct lan743x_adapter *adapter)
 {
-	lan743x_rmw32(adapter, MAC_CR, MAC_CR_CFG_MASK_ | MAC_CR_DPX_,
-		      FIELD_PREP(MAC_CR_CFG_MASK_, MAC_CR_CFG_1000_) |
-		      MAC_CR_DPX_);
+	lan743x_mac_set_link(adapter, SPEED_1000, DUPLEX_FULL);
 	lan743x_mac_set_flow(adapter, adapter->pause_tx, adapter->pause_rx);
 	adapter->fixed_link = true;
 	netif_carrier_on(adapter->netdev);
