@@ -89,7 +89,8 @@
  *    ring or an address outside RAM stops the channel silently): the
  *    error bits (DMAC_INT_STS ERR, INT_STS DMA_GEN, DMAC_RX_ERR_STS) are
  *    raised only by the injected DMA_ERROR fault;
- *  - EEE, wake-on-LAN and PME;
+ *  - wake-on-LAN and PME (EEE: low power idle is counted, lan743x_mac.c;
+ *    the PHY's EEE registers, lan743x_phy.c);
  *  - GPIOs, 1588 target/periodic outputs and event capture;
  *  - SGMII/PCI11x1x registers;
  *  - VLAN filtering (the VLAN table in the RFE RAM is stored, not used);
@@ -204,7 +205,7 @@ static int lan743x_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_lan743x = {
     .name = TYPE_LAN743X,
-    .version_id = 4,
+    .version_id = 5,
     .minimum_version_id = 1,
     .post_load = lan743x_post_load,
     .fields = (VMStateField[]) {
@@ -237,6 +238,16 @@ static const VMStateDescription vmstate_lan743x = {
         VMSTATE_TIMER_PTR_V(phy_an_timer, LAN743xState, 3),
         VMSTATE_BOOL_V(eeprom_wen, LAN743xState, 4),
         VMSTATE_UINT8_ARRAY_V(otp, LAN743xState, LAN743X_OTP_SIZE, 4),
+        VMSTATE_UINT16_V(phy_mmd_addr, LAN743xState, 5),
+        VMSTATE_UINT16_V(phy_pcs_ctrl1, LAN743xState, 5),
+        VMSTATE_UINT16_V(phy_eee_adv, LAN743xState, 5),
+        VMSTATE_UINT16_V(phy_eee_lpa, LAN743xState, 5),
+        VMSTATE_BOOL_V(phy_eee, LAN743xState, 5),
+        VMSTATE_BOOL_V(lpi_on, LAN743xState, 5),
+        VMSTATE_INT64_V(lpi_dly_ns, LAN743xState, 5),
+        VMSTATE_INT64_V(lpi_idle_since, LAN743xState, 5),
+        VMSTATE_UINT64_V(lpi_tx_ns, LAN743xState, 5),
+        VMSTATE_UINT64_V(lpi_rx_ns, LAN743xState, 5),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -557,6 +568,8 @@ static void lan743x_csr_reset(LAN743xState *s)
     s->regs[R_MAC_TX] = R_MAC_TX_TXD_MASK;
     /* The LAN7431's MII/RGMII strap, latched at reset */
     s->regs[R_MAC_CR] = FIELD_DP32(0, MAC_CR, MII_EN, s->strap_mii);
+    lan743x_lpi_reset_stats(s);
+    lan743x_lpi_update(s);
     for (i = 0; i < RFE_HASH_KEY_DWORDS; i++) {
         s->regs[R_RFE_HASH_KEY0 + i] = ldl_le_p(default_key + 4 * i);
     }
@@ -657,6 +670,14 @@ static uint32_t lan743x_int_r2c(LAN743xState *s)
     return sts;
 }
 
+static bool lan743x_is_lpi_stat(unsigned idx)
+{
+    return idx == R_STAT_EEE_RX_LPI_TRANSITIONS ||
+           idx == R_STAT_EEE_RX_LPI_TIME ||
+           idx == R_STAT_EEE_TX_LPI_TRANSITIONS ||
+           idx == R_STAT_EEE_TX_LPI_TIME;
+}
+
 static uint64_t lan743x_mmio_read(void *opaque, hwaddr addr, unsigned size)
 {
     LAN743xState *s = opaque;
@@ -710,6 +731,12 @@ static uint64_t lan743x_mmio_read(void *opaque, hwaddr addr, unsigned size)
     case R_E2P_DATA:
         val = s->regs[idx] & 0xff;
         break;
+    case R_STAT_EEE_RX_LPI_TRANSITIONS:
+    case R_STAT_EEE_RX_LPI_TIME:
+    case R_STAT_EEE_TX_LPI_TRANSITIONS:
+    case R_STAT_EEE_TX_LPI_TIME:
+        val = lan743x_lpi_stat(s, idx);
+        break;
     default:
         val = s->regs[idx];
         break;
@@ -749,7 +776,12 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
         return;
     }
     if (addr >= STAT_FIRST && addr <= STAT_LAST) {
-        s->regs[idx] = val;     /* counters are writable (e.g. to clear) */
+        /* counters are writable (e.g. to clear) */
+        if (lan743x_is_lpi_stat(idx)) {
+            lan743x_lpi_stat_write(s, idx, val);
+        } else {
+            s->regs[idx] = val;
+        }
         return;
     }
 
@@ -812,9 +844,15 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
         break;
     case R_MAC_CR:
         if (FIELD_EX32(val, MAC_CR, CNTR_RST)) {
+            lan743x_lpi_reset_stats(s);
             memset(&s->regs[STAT_FIRST / 4], 0, STAT_LAST + 4 - STAT_FIRST);
         }
         s->regs[R_MAC_CR] = val & ~(R_MAC_CR_RST_MASK | R_MAC_CR_CNTR_RST_MASK);
+        lan743x_lpi_update(s);
+        break;
+    case R_MAC_EEE_TX_LPI_REQ_DLY_CNT:
+        s->regs[idx] = val;
+        lan743x_lpi_update(s);
         break;
     case R_MAC_RX: {
         uint32_t old = s->regs[R_MAC_RX];
@@ -846,6 +884,7 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
             new |= R_MAC_TX_TXD_MASK;
         }
         s->regs[R_MAC_TX] = new;
+        lan743x_lpi_update(s);
         if (FIELD_EX32(new, MAC_TX, TXEN)) {
             for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
                 lan743x_tx_process(s, ch);

@@ -127,6 +127,7 @@ static void lan743x_tx_send(LAN743xState *s, uint8_t *buf, size_t len)
         return;
     }
     trace_lan743x_tx_frame(len);
+    lan743x_lpi_tx(s);
     lan743x_count_frame(s, false, buf, MAX(len, LAN743X_MIN_FRAME) +
                         LAN743X_FCS_LEN);
     if (unlikely(s->gen) && s->phy_link &&

@@ -109,6 +109,18 @@ struct LAN743xState {
     bool phy_link;
     bool phy_latched;
     uint32_t phy_mbps;
+    /*
+     * Its clause-45 registers behind clause 22's MMD access (registers
+     * 13/14): the address the last address function set, the PCS control
+     * 1 (MMD 3.0), the EEE advertisement (MMD 7.60) and what the partner
+     * advertised (7.61), and whether the link runs with EEE (both ends
+     * advertise it for the resolved speed).
+     */
+    uint16_t phy_mmd_addr;
+    uint16_t phy_pcs_ctrl1;
+    uint16_t phy_eee_adv;
+    uint16_t phy_eee_lpa;
+    bool phy_eee;
 
     /* interrupt controller */
     uint32_t int_latch;          /* INT_SET / SW_GP latched sources */
@@ -160,6 +172,19 @@ struct LAN743xState {
     uint32_t ptp_tx_sec[LAN743X_PTP_TX_TS_FIFO];
     uint32_t ptp_tx_ns[LAN743X_PTP_TX_TS_FIFO];
     uint32_t ptp_tx_hdr[LAN743X_PTP_TX_TS_FIFO];
+
+    /*
+     * EEE low power idle (lan743x_mac.c): whether the transmitter may
+     * enter LPI (MAC_CR EEE_EN, TXEN, a link with EEE) and its request
+     * delay, as of the last change; since when it has been idle; the
+     * counted transitions and time (ns) of both directions, the receive
+     * side counting the LPI of the chip at the cable's other end.
+     */
+    bool lpi_on;
+    int64_t lpi_dly_ns;
+    int64_t lpi_idle_since;
+    uint64_t lpi_tx_ns;
+    uint64_t lpi_rx_ns;
 
     /* what the TX frames sent since the wire was last taken occupy */
     uint64_t tx_wire_bytes;
@@ -269,6 +294,13 @@ LAN743xState *lan743x_cable_end(const char *name, bool *full);
 void lan743x_cable_join(LAN743xState *s);
 void lan743x_cable_leave(LAN743xState *s);
 void lan743x_mii_access(LAN743xState *s, uint32_t acc);
+
+/* lan743x_mac.c: EEE low power idle */
+void lan743x_lpi_update(LAN743xState *s);
+void lan743x_lpi_tx(LAN743xState *s);
+uint32_t lan743x_lpi_stat(LAN743xState *s, unsigned idx);
+void lan743x_lpi_stat_write(LAN743xState *s, unsigned idx, uint32_t val);
+void lan743x_lpi_reset_stats(LAN743xState *s);
 void lan743x_set_link_status(NetClientState *nc);
 
 /* lan743x_mac.c */

@@ -58,6 +58,123 @@ int64_t lan743x_wire_use(LAN743xState *s, int64_t *free, uint64_t bytes)
 }
 
 /* ------------------------------------------------------------------ */
+/* EEE low power idle                                                  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The transmitter asks its PHY for low power idle (802.3 clause 78) when
+ * MAC_CR EEE_EN and MAC_TX TXEN are set, the link runs with EEE (both PHYs
+ * advertised it for its speed, lan743x_phy.c) and the TX path has been
+ * idle for MAC_EEE_TX_LPI_REQ_DLY_CNT microseconds since its last frame
+ * left the wire: that counts one STAT_EEE_TX_LPI_TRANSITIONS, and the
+ * time until the next frame (or until EEE_EN, TXEN or the link goes)
+ * STAT_EEE_TX_LPI_TIME, in microseconds.  The PHY at the other end of an
+ * x-cable sees the same periods as receive LPI (STAT_EEE_RX_LPI_*).  LPI
+ * costs no wake time: a frame leaves as soon as it would without EEE.
+ * Nothing runs while idle: a period is counted when it ends, and a read
+ * of the counters adds the one in progress.
+ */
+
+/* Is the transmitter allowed into LPI now? */
+static bool lan743x_lpi_allowed(LAN743xState *s)
+{
+    return FIELD_EX32(s->regs[R_MAC_CR], MAC_CR, EEE_EN) &&
+           FIELD_EX32(s->regs[R_MAC_TX], MAC_TX, TXEN) &&
+           s->phy_link && s->phy_eee;
+}
+
+/* The LPI period in progress at @now: its length in ns, or -1 if none */
+static int64_t lan743x_lpi_current(LAN743xState *s, int64_t now)
+{
+    int64_t start;
+
+    if (!s->lpi_on) {
+        return -1;
+    }
+    start = MAX(s->lpi_idle_since, s->tx_wire_free) + s->lpi_dly_ns;
+    return now >= start ? now - start : -1;
+}
+
+/* The period in progress ends now: count it at both ends of the cable */
+static void lan743x_lpi_commit(LAN743xState *s, int64_t now)
+{
+    int64_t len = lan743x_lpi_current(s, now);
+    LAN743xState *p = s->cable_peer;
+
+    s->lpi_idle_since = now;
+    if (len < 0) {
+        return;
+    }
+    s->regs[R_STAT_EEE_TX_LPI_TRANSITIONS]++;
+    s->lpi_tx_ns += len;
+    if (p) {
+        p->regs[R_STAT_EEE_RX_LPI_TRANSITIONS]++;
+        p->lpi_rx_ns += len;
+    }
+}
+
+/* Something that lan743x_lpi_allowed() reads may have changed */
+void lan743x_lpi_update(LAN743xState *s)
+{
+    lan743x_lpi_commit(s, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    s->lpi_on = lan743x_lpi_allowed(s);
+    s->lpi_dly_ns = (int64_t)s->regs[R_MAC_EEE_TX_LPI_REQ_DLY_CNT] * SCALE_US;
+}
+
+/* A frame goes out: the transmitter leaves LPI and is busy again */
+void lan743x_lpi_tx(LAN743xState *s)
+{
+    if (s->lpi_on) {
+        lan743x_lpi_commit(s, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    }
+}
+
+/* A read of one of the four STAT_EEE_* counters */
+uint32_t lan743x_lpi_stat(LAN743xState *s, unsigned idx)
+{
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    LAN743xState *src = s;
+    uint64_t ns = s->lpi_tx_ns;
+    int64_t cur;
+
+    if (idx == R_STAT_EEE_RX_LPI_TRANSITIONS ||
+        idx == R_STAT_EEE_RX_LPI_TIME) {
+        src = s->cable_peer;
+        ns = s->lpi_rx_ns;
+    }
+    cur = src ? lan743x_lpi_current(src, now) : -1;
+    switch (idx) {
+    case R_STAT_EEE_TX_LPI_TRANSITIONS:
+    case R_STAT_EEE_RX_LPI_TRANSITIONS:
+        return s->regs[idx] + (cur >= 0);
+    default:
+        return (ns + MAX(cur, 0)) / SCALE_US;
+    }
+}
+
+/* A write to one of them (the counters are writable, as the others) */
+void lan743x_lpi_stat_write(LAN743xState *s, unsigned idx, uint32_t val)
+{
+    if (idx == R_STAT_EEE_TX_LPI_TIME) {
+        s->lpi_tx_ns = (uint64_t)val * SCALE_US;
+    } else if (idx == R_STAT_EEE_RX_LPI_TIME) {
+        s->lpi_rx_ns = (uint64_t)val * SCALE_US;
+    } else {
+        s->regs[idx] = val;
+    }
+}
+
+/* MAC_CR CNTR_RST or a reset: the counters start again from 0 */
+void lan743x_lpi_reset_stats(LAN743xState *s)
+{
+    lan743x_lpi_commit(s, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    s->regs[R_STAT_EEE_TX_LPI_TRANSITIONS] = 0;
+    s->regs[R_STAT_EEE_RX_LPI_TRANSITIONS] = 0;
+    s->lpi_tx_ns = 0;
+    s->lpi_rx_ns = 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* Packet helpers: L3/L4 parsing, checksums, statistics                */
 /* ------------------------------------------------------------------ */
 
@@ -481,6 +598,7 @@ static int lan743x_rss_channel(LAN743xState *s, const uint8_t *p,
 
 static void lan743x_send_pause(LAN743xState *s)
 {
+    lan743x_lpi_tx(s);
     lan743x_wire_use(s, &s->tx_wire_free,
                      lan743x_wire_bytes(LAN743X_PAUSE_FRAME_LEN));
     lan743x_stat_add(s, R_STAT_TX_PAUSE_FRAMES, 1);

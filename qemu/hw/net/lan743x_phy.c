@@ -52,6 +52,18 @@
  * second (the drivers use no PHY interrupt) and reads the speed again
  * only after it saw the link down.  While the link is down the MAC's
  * frames go nowhere and none are taken from the wire.
+ *
+ * Energy-Efficient Ethernet (802.3 clause 78) lives in clause-45 registers
+ * that clause 22 reaches through MMD access control and data (registers
+ * 13 and 14: the address function, then data without post-increment, as
+ * phylib uses them).  As on a GPHY with EEE: MMD 3.20 (EEE capability)
+ * reads 100BASE-TX and 1000BASE-T, MMD 7.60 (EEE advertisement) holds
+ * those two after a reset and keeps only supported bits, MMD 7.61 is what
+ * the partner advertised in the last negotiation, MMD 3.0 (PCS control 1)
+ * is stored.  Like ANAR, a new advertisement counts from the next
+ * restart.  The link runs with EEE when both ends autonegotiated at full
+ * duplex and both advertise EEE for the resolved speed; the partner
+ * without x-cable advertises no EEE.  Every other MMD register reads 0.
  */
 #define PHY_ID1                 0x0007      /* Microchip OUI */
 #define PHY_ID2                 0xc1f1      /* model no PHY driver claims */
@@ -65,6 +77,18 @@
 #define PHY_STAT1000_RX_OK      (3 << 12)   /* local and remote receiver */
 #define PHY_ANER_LP_AN_ABLE     (1 << 0)
 #define PHY_AN_MODES            6
+#define PHY_MMD_FN_MASK         0xc000      /* MMD control: function */
+#define PHY_MMD_FN_ADDR         0x0000
+#define PHY_MMD_DEVAD_MASK      0x001f
+#define PHY_MMD_PCS             3
+#define PHY_MMD_AN              7
+#define PHY_PCS_CTRL1           0
+#define PHY_PCS_EEE_ABLE        20
+#define PHY_AN_EEE_ADV          60
+#define PHY_AN_EEE_LPABLE       61
+#define PHY_EEE_100TX           (1 << 1)
+#define PHY_EEE_1000T           (1 << 2)
+#define PHY_EEE_CAP             (PHY_EEE_100TX | PHY_EEE_1000T)
 
 /* Autonegotiation (or parallel detection, or forced link-up) time */
 #define LAN743X_PHY_AN_NS       (500 * SCALE_MS)
@@ -123,6 +147,9 @@ static void lan743x_phy_down(LAN743xState *s)
     r[MII_STAT1000] = 0;
     r[MII_ANER] &= ~PHY_ANER_LP_AN_ABLE;
     s->phy_mbps = 0;
+    s->phy_eee_lpa = 0;
+    s->phy_eee = false;
+    lan743x_lpi_update(s);
 }
 
 /*
@@ -178,7 +205,7 @@ static void lan743x_phy_resolve(LAN743xState *s)
     LAN743xState *p = s->cable_peer;
     uint16_t *r = s->phy_regs;
     bool an = r[MII_BMCR] & MII_BMCR_AUTOEN;
-    uint16_t p_bmcr, p_anar, p_ctrl1000, lpa = 0, stat1000 = 0;
+    uint16_t p_bmcr, p_anar, p_ctrl1000, p_eee, lpa = 0, stat1000 = 0;
     bool tie = false, fault, an_done = false, fd;
     unsigned mbps, common;
 
@@ -199,6 +226,7 @@ static void lan743x_phy_resolve(LAN743xState *s)
         p_bmcr = p->phy_regs[MII_BMCR];
         p_anar = p->phy_regs[MII_ANAR];
         p_ctrl1000 = p->phy_regs[MII_CTRL1000];
+        p_eee = p->phy_eee_adv;
         tie = memcmp(s->conf.macaddr.a, p->conf.macaddr.a, ETH_ALEN) < 0;
     } else {
         /* The partner that takes whatever we do */
@@ -209,6 +237,7 @@ static void lan743x_phy_resolve(LAN743xState *s)
                      (r[MII_CTRL1000] & PHY_CTRL1000_MS_MANUAL ?
                       PHY_CTRL1000_MS_MANUAL |
                       (~r[MII_CTRL1000] & PHY_CTRL1000_MS_MASTER) : 0);
+        p_eee = 0;              /* and has no EEE */
     }
 
     if (an && (p_bmcr & MII_BMCR_AUTOEN)) {
@@ -237,6 +266,9 @@ static void lan743x_phy_resolve(LAN743xState *s)
             }
         }
         an_done = mbps != 0;
+        if (an_done) {
+            s->phy_eee_lpa = p_eee;
+        }
     } else if (an) {
         /* Parallel detection: 10BASE-T or 100BASE-TX, never 1000BASE-T */
         mbps = lan743x_phy_forced_mbps(p_bmcr);
@@ -271,7 +303,12 @@ static void lan743x_phy_resolve(LAN743xState *s)
     }
     s->phy_link = true;
     s->phy_mbps = mbps;
+    s->phy_eee = an_done && fd &&
+                 (s->phy_eee_adv & s->phy_eee_lpa &
+                  (mbps == 1000 ? PHY_EEE_1000T :
+                   mbps == 100 ? PHY_EEE_100TX : 0));
     trace_lan743x_phy_link(1, mbps, fd);
+    lan743x_lpi_update(s);
 }
 
 void lan743x_phy_an_timer_cb(void *opaque)
@@ -294,12 +331,66 @@ void lan743x_phy_reset(LAN743xState *s)
                   MII_ANAR_CSMACD;
     r[MII_CTRL1000] = MII_CTRL1000_FULL | MII_CTRL1000_HALF;
     r[MII_EXTSTAT] = PHY_EXTSTAT_1000T_FD | PHY_EXTSTAT_1000T_HD;
+    s->phy_mmd_addr = 0;
+    s->phy_pcs_ctrl1 = 0;
+    s->phy_eee_adv = PHY_EEE_CAP;
     lan743x_phy_retrain(s);
+}
+
+/* The MMD register that MMD access control (register 13) points at */
+static uint16_t *lan743x_phy_mmd_reg(LAN743xState *s, bool *writable)
+{
+    unsigned devad = s->phy_regs[MII_MDDACR] & PHY_MMD_DEVAD_MASK;
+
+    *writable = true;
+    if (devad == PHY_MMD_PCS && s->phy_mmd_addr == PHY_PCS_CTRL1) {
+        return &s->phy_pcs_ctrl1;
+    }
+    if (devad == PHY_MMD_AN && s->phy_mmd_addr == PHY_AN_EEE_ADV) {
+        return &s->phy_eee_adv;
+    }
+    *writable = false;
+    if (devad == PHY_MMD_AN && s->phy_mmd_addr == PHY_AN_EEE_LPABLE) {
+        return &s->phy_eee_lpa;
+    }
+    return NULL;
+}
+
+static uint16_t lan743x_phy_mmd_read(LAN743xState *s)
+{
+    unsigned devad = s->phy_regs[MII_MDDACR] & PHY_MMD_DEVAD_MASK;
+    uint16_t *reg;
+    bool writable;
+
+    if ((s->phy_regs[MII_MDDACR] & PHY_MMD_FN_MASK) == PHY_MMD_FN_ADDR) {
+        return s->phy_mmd_addr;
+    }
+    if (devad == PHY_MMD_PCS && s->phy_mmd_addr == PHY_PCS_EEE_ABLE) {
+        return PHY_EEE_CAP;
+    }
+    reg = lan743x_phy_mmd_reg(s, &writable);
+    return reg ? *reg : 0;
+}
+
+static void lan743x_phy_mmd_write(LAN743xState *s, uint16_t val)
+{
+    uint16_t *reg;
+    bool writable;
+
+    if ((s->phy_regs[MII_MDDACR] & PHY_MMD_FN_MASK) == PHY_MMD_FN_ADDR) {
+        s->phy_mmd_addr = val;
+        return;
+    }
+    reg = lan743x_phy_mmd_reg(s, &writable);
+    if (reg && writable) {
+        *reg = reg == &s->phy_eee_adv ? val & PHY_EEE_CAP : val;
+    }
 }
 
 static uint16_t lan743x_phy_read(LAN743xState *s, unsigned reg)
 {
-    uint16_t val = s->phy_regs[reg & 31];
+    uint16_t val = (reg & 31) == MII_MDDAADR ? lan743x_phy_mmd_read(s) :
+                   s->phy_regs[reg & 31];
 
     if ((reg & 31) == MII_BMSR && s->phy_latched) {
         /* Read once: the link status is the current one again */
@@ -336,6 +427,9 @@ static void lan743x_phy_write(LAN743xState *s, unsigned reg, uint16_t val)
                                MII_BMCR_FD))) {
             lan743x_phy_retrain(s);
         }
+        break;
+    case MII_MDDAADR:
+        lan743x_phy_mmd_write(s, val);
         break;
     case MII_BMSR:
     case MII_PHYID1:
