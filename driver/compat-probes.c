@@ -282,3 +282,24 @@ static bool __used probe_ops_lock(const struct net_device *dev)
 {
 	return netdev_need_ops_lock(dev);
 }
+
+/* probe: ETHTOOL_KEEE 6.9 EEE ops take the kernel's struct ethtool_keee, link modes as bitmaps */
+#include <linux/ethtool.h>
+#include <linux/linkmode.h>
+static int probe_get_eee(struct net_device *dev, struct ethtool_keee *eee)
+{
+	return linkmode_empty(eee->advertised);
+}
+
+static const struct ethtool_ops probe_eee_ops __used = {
+	.get_eee = probe_get_eee,
+};
+
+/* probe: PHY_EEE_CFG 6.11 phylib keeps the EEE settings and says when the MAC may send LPI */
+#include <linux/phy.h>
+static bool __used probe_eee_cfg(struct phy_device *phydev)
+{
+	phy_support_eee(phydev);
+	phydev->eee_cfg.tx_lpi_timer = 1;
+	return phydev->enable_tx_lpi;
+}

@@ -12,6 +12,7 @@
 #define _LAN743X_COMPAT_H
 
 #include <linux/ethtool.h>
+#include <linux/linkmode.h>
 #include <linux/netdevice.h>
 #include <linux/pm.h>
 #include <linux/ptp_classify.h>
@@ -93,6 +94,35 @@ struct kernel_ethtool_ringparam {
 /* 5.15: the coalescing ops' extra parameter, which the driver ignores */
 #ifndef LAN743X_HAVE_COALESCE_KERNEL
 struct kernel_ethtool_coalesce;
+#endif
+
+/* 6.9: the EEE ops' structure has link mode bitmaps; a u32 of the first
+ * 32 link modes before (every mode the chip's PHY has EEE for is there).
+ */
+#ifdef LAN743X_HAVE_ETHTOOL_KEEE
+#define lan743x_ethtool_eee	ethtool_keee
+static inline bool lan743x_eee_adv_none(const struct ethtool_keee *eee)
+{
+	return linkmode_empty(eee->advertised);
+}
+
+static inline bool lan743x_eee_adv_supported(const struct ethtool_keee *eee,
+					     const struct ethtool_keee *sup)
+{
+	return linkmode_intersects(eee->advertised, sup->supported);
+}
+#else
+#define lan743x_ethtool_eee	ethtool_eee
+static inline bool lan743x_eee_adv_none(const struct ethtool_eee *eee)
+{
+	return !eee->advertised;
+}
+
+static inline bool lan743x_eee_adv_supported(const struct ethtool_eee *eee,
+					     const struct ethtool_eee *sup)
+{
+	return eee->advertised & sup->supported;
+}
 #endif
 
 /* The core's queue restart (6.10).  From 6.15 on, a device with these ops

@@ -119,6 +119,10 @@ enum lan743x_hw_stat {
 	LAN743X_HW_TX_1024_1518_FRAMES,
 	LAN743X_HW_TX_1519_FRAMES,
 	LAN743X_HW_TX_TOTAL_FRAMES,
+	LAN743X_HW_RX_LPI_TRANSITIONS,	/* EEE, after the older names */
+	LAN743X_HW_RX_LPI_TIME,
+	LAN743X_HW_TX_LPI_TRANSITIONS,
+	LAN743X_HW_TX_LPI_TIME,
 	LAN743X_HW_STAT_CNT
 };
 
@@ -162,6 +166,9 @@ struct lan743x_hw_stats {
  * @pause_autoneg: resolve pause from autonegotiation
  * @pause_rx: forced RX pause (when !pause_autoneg)
  * @pause_tx: forced TX pause (when !pause_autoneg)
+ * @eee_tx_lpi: ethtool's tx-lpi (kernels whose phylib keeps it: the
+ *	defaults are yet to be handed to phylib, at the first open)
+ * @eee_timer: ethtool's tx-timer, microseconds (phylib's: the default)
  * @hw_stats: folded MAC counters
  * @ptp: the 1588 block
  * @stats_work: folds the MAC counters before they wrap
@@ -209,6 +216,8 @@ struct lan743x_adapter {
 	bool pause_autoneg;
 	bool pause_rx;
 	bool pause_tx;
+	bool eee_tx_lpi;
+	u32 eee_timer;
 
 	struct lan743x_hw_stats hw_stats;
 	struct lan743x_ptp ptp;
@@ -276,6 +285,10 @@ bool lan743x_irq_ring_dedicated(struct lan743x_adapter *adapter, bool rx,
 int lan743x_mdio_init(struct lan743x_adapter *adapter);
 void lan743x_mdio_remove(struct lan743x_adapter *adapter);
 int lan743x_phy_connect(struct lan743x_adapter *adapter);
+int lan743x_get_eee(struct net_device *netdev,
+		    struct lan743x_ethtool_eee *eee);
+int lan743x_set_eee(struct net_device *netdev,
+		    struct lan743x_ethtool_eee *eee);
 void lan743x_phy_disconnect(struct lan743x_adapter *adapter);
 int lan743x_get_link_ksettings(struct net_device *netdev,
 			       struct ethtool_link_ksettings *ks);

@@ -7,7 +7,10 @@
  * tree node of the PCI function may name the PHY (phy-handle, with the
  * PHYs under an "mdio" child), a fixed-link and the phy-mode.  phylib owns
  * the PHY; the link callback programs speed, duplex and pause into MAC_CR
- * and MAC_FLOW.
+ * and MAC_FLOW, and Energy-Efficient Ethernet: the MAC asks the PHY for
+ * low power idle (MAC_CR EEE_EN) after MAC_EEE_TX_LPI_REQ_DLY_CNT
+ * microseconds without a frame, on links that negotiated EEE, with
+ * ethtool's tx-lpi on.
  */
 
 #include <linux/iopoll.h>
@@ -19,6 +22,9 @@
 #include "lan743x_main.h"
 
 #define LAN743X_INTERNAL_PHY_ADDR	1
+
+/* The LPI request delay until ethtool sets one (tx-timer), microseconds */
+#define LAN743X_EEE_TIMER_DEFAULT	50
 
 static int lan743x_mdio_wait(struct lan743x_adapter *adapter)
 {
@@ -119,6 +125,8 @@ int lan743x_mdio_init(struct lan743x_adapter *adapter)
 		bus->phy_mask = ~(u32)BIT(LAN743X_INTERNAL_PHY_ADDR);
 	adapter->mdiobus = bus;
 	adapter->phy_mode = lan743x_phy_mode(adapter);
+	adapter->eee_tx_lpi = true;
+	adapter->eee_timer = LAN743X_EEE_TIMER_DEFAULT;
 
 	/* PHYs described under the node's "mdio" child get their nodes, so
 	 * that a phy-handle finds them; without one this is mdiobus_register()
@@ -180,6 +188,114 @@ static void lan743x_mac_set_link(struct lan743x_adapter *adapter, int speed,
 	lan743x_rmw32(adapter, MAC_CR, MAC_CR_CFG_MASK_ | MAC_CR_DPX_, cr);
 }
 
+/* May the MAC send LPI on this link, and after how long an idle TX? */
+static bool lan743x_eee_tx_lpi(struct lan743x_adapter *adapter,
+			       struct phy_device *phydev, u32 *timer)
+{
+	if (!phydev->link)
+		return false;
+#ifdef LAN743X_HAVE_PHY_EEE_CFG
+	/* phylib's verdict: EEE negotiated for this link, EEE and tx-lpi on */
+	*timer = phydev->eee_cfg.tx_lpi_timer;
+	return phydev->enable_tx_lpi;
+#else
+	*timer = adapter->eee_timer;
+	/* phy_init_eee() succeeds when both ends advertise EEE for the
+	 * speed and duplex the link runs at
+	 */
+	return adapter->eee_tx_lpi && !phy_init_eee(phydev, false);
+#endif
+}
+
+/* MAC_CR EEE_EN as the link and the settings want it, with the request
+ * delay, which may change only while EEE_EN is clear
+ */
+static void lan743x_eee_apply(struct lan743x_adapter *adapter,
+			      struct phy_device *phydev)
+{
+	u32 timer = 0;
+	bool on;
+
+	on = lan743x_eee_tx_lpi(adapter, phydev, &timer);
+	if (on && lan743x_rd32(adapter, MAC_EEE_TX_LPI_REQ_DLY_CNT) == timer &&
+	    (lan743x_rd32(adapter, MAC_CR) & MAC_CR_EEE_EN_))
+		return;
+	lan743x_rmw32(adapter, MAC_CR, MAC_CR_EEE_EN_, 0);
+	if (!on)
+		return;
+	lan743x_wr32(adapter, MAC_EEE_TX_LPI_REQ_DLY_CNT, timer);
+	lan743x_rmw32(adapter, MAC_CR, MAC_CR_EEE_EN_, MAC_CR_EEE_EN_);
+}
+
+/**
+ * lan743x_get_eee() - ethtool --show-eee
+ * @netdev: network device
+ * @eee: filled in: the PHY's EEE abilities and advertisements, the MAC's
+ *	LPI settings
+ *
+ * Return: 0 or a negative errno (-EOPNOTSUPP on a fixed link).
+ */
+int lan743x_get_eee(struct net_device *netdev,
+		    struct lan743x_ethtool_eee *eee)
+{
+	struct lan743x_adapter *adapter __maybe_unused = netdev_priv(netdev);
+	struct phy_device *phydev = netdev->phydev;
+	int ret;
+
+	if (!phydev)
+		return -EOPNOTSUPP;
+	ret = phy_ethtool_get_eee(phydev, eee);
+	if (ret)
+		return ret;
+#ifndef LAN743X_HAVE_PHY_EEE_CFG
+	eee->tx_lpi_enabled = adapter->eee_tx_lpi;
+	eee->tx_lpi_timer = adapter->eee_timer;
+#endif
+	return 0;
+}
+
+/**
+ * lan743x_set_eee() - ethtool --set-eee
+ * @netdev: network device
+ * @eee: EEE on or off (the PHY's advertisement, renegotiated when it
+ *	changes), the modes to advertise, tx-lpi and tx-timer
+ *
+ * Return: 0, -EINVAL for an advertisement without a mode the PHY has EEE
+ * for (nothing changed), -EOPNOTSUPP on a fixed link, or another negative
+ * errno from the PHY.
+ */
+int lan743x_set_eee(struct net_device *netdev,
+		    struct lan743x_ethtool_eee *eee)
+{
+	struct lan743x_adapter *adapter __maybe_unused = netdev_priv(netdev);
+	struct phy_device *phydev = netdev->phydev;
+	struct lan743x_ethtool_eee cur = {};
+	int ret;
+
+	if (!phydev)
+		return -EOPNOTSUPP;
+	ret = phy_ethtool_get_eee(phydev, &cur);
+	if (ret)
+		return ret;
+	if (eee->eee_enabled && !lan743x_eee_adv_none(eee) &&
+	    !lan743x_eee_adv_supported(eee, &cur)) {
+		netdev_err(netdev, "EEE: none of the advertised modes is supported\n");
+		return -EINVAL;
+	}
+	ret = phy_ethtool_set_eee(phydev, eee);
+	if (ret)
+		return ret;
+#ifndef LAN743X_HAVE_PHY_EEE_CFG
+	adapter->eee_tx_lpi = eee->tx_lpi_enabled;
+	adapter->eee_timer = eee->tx_lpi_timer;
+	/* phylib renegotiates a new advertisement: the link comes back
+	 * through lan743x_adjust_link(); a new tx-lpi or tx-timer applies now
+	 */
+	lan743x_eee_apply(adapter, phydev);
+#endif
+	return 0;
+}
+
 static void lan743x_adjust_link(struct net_device *netdev)
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
@@ -199,6 +315,7 @@ static void lan743x_adjust_link(struct net_device *netdev)
 		}
 		lan743x_mac_set_flow(adapter, tx_pause, rx_pause);
 	}
+	lan743x_eee_apply(adapter, phydev);
 	phy_print_status(phydev);
 }
 
@@ -346,6 +463,16 @@ int lan743x_phy_connect(struct lan743x_adapter *adapter)
 #endif
 
 	lan743x_phy_no_gbit_half(phydev);
+#ifdef LAN743X_HAVE_PHY_EEE_CFG
+	/* The MAC sends LPI: phylib may enable it, after the default delay.
+	 * Once: phylib keeps ethtool's settings across down and up.
+	 */
+	if (adapter->eee_tx_lpi) {
+		phy_support_eee(phydev);
+		phydev->eee_cfg.tx_lpi_timer = adapter->eee_timer;
+		adapter->eee_tx_lpi = false;
+	}
+#endif
 	phy_support_asym_pause(phydev);
 	phy_set_asym_pause(phydev, adapter->pause_rx, adapter->pause_tx);
 	phy_attached_info(phydev);

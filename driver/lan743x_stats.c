@@ -59,6 +59,10 @@ static const u16 lan743x_hw_stat_regs[LAN743X_HW_STAT_CNT] = {
 	[LAN743X_HW_TX_1024_1518_FRAMES]	= STAT_TX_1024_1518_BYTE_FRAMES,
 	[LAN743X_HW_TX_1519_FRAMES]		= STAT_TX_GREATER_1518_BYTE_FRAMES,
 	[LAN743X_HW_TX_TOTAL_FRAMES]		= STAT_TX_TOTAL_FRAMES,
+	[LAN743X_HW_RX_LPI_TRANSITIONS]		= STAT_EEE_RX_LPI_TRANSITIONS,
+	[LAN743X_HW_RX_LPI_TIME]		= STAT_EEE_RX_LPI_TIME,
+	[LAN743X_HW_TX_LPI_TRANSITIONS]		= STAT_EEE_TX_LPI_TRANSITIONS,
+	[LAN743X_HW_TX_LPI_TIME]		= STAT_EEE_TX_LPI_TIME,
 };
 
 const char * const lan743x_hw_stat_names[LAN743X_HW_STAT_CNT] = {
@@ -107,6 +111,10 @@ const char * const lan743x_hw_stat_names[LAN743X_HW_STAT_CNT] = {
 	[LAN743X_HW_TX_1024_1518_FRAMES]	= "tx_1024_1518_byte_frames",
 	[LAN743X_HW_TX_1519_FRAMES]		= "tx_greater_1518_byte_frames",
 	[LAN743X_HW_TX_TOTAL_FRAMES]		= "tx_total_frames",
+	[LAN743X_HW_RX_LPI_TRANSITIONS]		= "rx_eee_lpi_transitions",
+	[LAN743X_HW_RX_LPI_TIME]		= "rx_eee_lpi_time_us",
+	[LAN743X_HW_TX_LPI_TRANSITIONS]		= "tx_eee_lpi_transitions",
+	[LAN743X_HW_TX_LPI_TIME]		= "tx_eee_lpi_time_us",
 };
 
 /**
