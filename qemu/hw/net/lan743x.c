@@ -132,6 +132,7 @@
 #define LAN743X_MSI_OFFSET      0x50
 #define LAN743X_PCIE_OFFSET     0x70
 #define LAN743X_MSIX_OFFSET     0xb0
+#define LAN743X_AER_OFFSET      0x100   /* extended config space */
 
 static const char *lan743x_reg_name(hwaddr addr)
 {
@@ -994,6 +995,8 @@ static void lan743x_write_config(PCIDevice *d, uint32_t addr, uint32_t val,
     LAN743xState *s = LAN743X(d);
 
     pci_default_write_config(d, addr, val, len);
+    /* the AER error log follows the status registers the guest clears */
+    pcie_aer_write_config(d, addr, val, len);
     if (range_covers_byte(addr, len, PCI_COMMAND) &&
         (d->config[PCI_COMMAND] & PCI_COMMAND_MASTER)) {
         lan743x_rx_kick(s);
@@ -1093,11 +1096,21 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
         error_setg(errp, "lan743x: failed to add the PCIe capability");
         goto err_msi;
     }
+    /* Device Control's error reporting enables, which AER messages need */
+    pcie_cap_deverr_init(d);
+    /*
+     * Advanced Error Reporting, as the chip has: the target of QEMU's
+     * pcie_aer_inject_error (HMP), reported to the root port above.
+     */
+    if (pcie_aer_init(d, PCI_ERR_VER, LAN743X_AER_OFFSET, PCI_ERR_SIZEOF,
+                      errp) < 0) {
+        goto err_pcie;
+    }
     if (s->msix) {
         if (msix_init(d, s->msix_vectors, &s->msix_table_bar, 2, 0,
                       &s->msix_pba_bar, 4, 0, LAN743X_MSIX_OFFSET,
                       errp) < 0) {
-            goto err_pcie;
+            goto err_aer;
         }
         for (i = 0; i < s->msix_vectors; i++) {
             msix_vector_use(d, i);
@@ -1137,6 +1150,8 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
     lan743x_reset(DEVICE(s));
     return;
 
+err_aer:
+    pcie_aer_exit(d);
 err_pcie:
     pcie_cap_exit(d);
 err_msi:
@@ -1165,6 +1180,7 @@ static void lan743x_exit(PCIDevice *d)
         msix_unuse_all_vectors(d);
         msix_uninit(d, &s->msix_table_bar, &s->msix_pba_bar);
     }
+    pcie_aer_exit(d);
     pcie_cap_exit(d);
     msi_uninit(d);
     g_free(s->rx_buf);
@@ -1196,6 +1212,15 @@ static Property lan743x_properties[] = {
     DEFINE_PROP_END_OF_LIST(),
 };
 
+/* A reset of the function (bus or system): the chip, and the error
+ * reporting enables of its config space
+ */
+static void lan743x_qdev_reset(DeviceState *dev)
+{
+    pcie_cap_deverr_reset(PCI_DEVICE(dev));
+    lan743x_reset(dev);
+}
+
 static void lan743x_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
@@ -1212,7 +1237,7 @@ static void lan743x_class_init(ObjectClass *klass, void *data)
 
     dc->desc = "Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet";
     dc->vmsd = &vmstate_lan743x;
-    dc->reset = lan743x_reset;
+    dc->reset = lan743x_qdev_reset;
     device_class_set_props(dc, lan743x_properties);
     set_bit(DEVICE_CATEGORY_NETWORK, dc->categories);
 }
