@@ -22,6 +22,14 @@ static const struct net_device_ops probe_ops __used = {
 	.ndo_eth_ioctl = probe_ioctl,
 };
 
+/* probe: AER_DRIVER_ENABLE 2.6-6.4 the driver enables its AER reporting (the core, from 6.5) */
+#include <linux/aer.h>
+static int __used probe_aer(struct pci_dev *pdev)
+{
+	return pci_enable_pcie_error_reporting(pdev) +
+	       pci_disable_pcie_error_reporting(pdev);
+}
+
 /* probe: DEFINE_SIMPLE_DEV_PM_OPS 5.17 PM ops without __maybe_unused callbacks */
 #include <linux/pm.h>
 static int probe_pm(struct device *dev)

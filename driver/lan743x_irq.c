@@ -155,7 +155,10 @@ static irqreturn_t lan743x_isr_shared(int irq, void *data)
 
 	adapter = vec->adapter;
 	sts = lan743x_rd32(adapter, adapter->is_a0 ? INT_STS : INT_STS_R2C);
-	if (!(sts & INT_BIT_MAS_))
+	/* all ones: a chip gone from the bus raised nothing (a shared INTx
+	 * line is someone else's)
+	 */
+	if (!(sts & INT_BIT_MAS_) || sts == ~0u)
 		return IRQ_NONE;
 	/* R2C has just cleared the enables on B0: use the mask alone there */
 	if (adapter->is_a0)

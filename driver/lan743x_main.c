@@ -67,6 +67,7 @@ static int lan743x_pci_init(struct lan743x_adapter *adapter)
 		ret = -ENOMEM;
 		goto release_regions;
 	}
+	lan743x_pci_err_init(adapter);
 	return 0;
 
 release_regions:
@@ -78,6 +79,7 @@ disable_device:
 
 static void lan743x_pci_cleanup(struct lan743x_adapter *adapter)
 {
+	lan743x_pci_err_cleanup(adapter);
 	pci_iounmap(adapter->pdev, adapter->csr);
 	pci_release_mem_regions(adapter->pdev);
 	pci_disable_device(adapter->pdev);
@@ -768,17 +770,68 @@ static void lan743x_remove(struct pci_dev *pdev)
  * D3hot.  Wake-on-LAN is not supported.  Resume resets and reprograms the
  * chip, then reopens the interface.
  */
-static int lan743x_suspend(struct device *dev)
+/**
+ * lan743x_detach() - take the chip away from the stack (suspend, PCI error)
+ * @adapter: adapter
+ *
+ * The interface keeps its administrative state; its rings, IRQs and PHY
+ * are closed and the netdev is detached, so that nothing reaches the chip
+ * until lan743x_reattach().  Context: rtnl held.
+ */
+void lan743x_detach(struct lan743x_adapter *adapter)
 {
-	struct net_device *netdev = dev_get_drvdata(dev);
-	struct lan743x_adapter *adapter;
+	struct net_device *netdev = adapter->netdev;
 
-	adapter = netdev_priv(netdev);
-	rtnl_lock();
 	if (netif_running(netdev))
 		lan743x_stop(netdev);
 	lan743x_hw_stats_freeze(adapter);
 	netif_device_detach(netdev);
+}
+
+/**
+ * lan743x_hw_restart() - reset and reprogram the chip after it lost its state
+ * @adapter: adapter detached by lan743x_detach()
+ *
+ * Context: rtnl held.
+ * Return: 0, or the error of a chip that does not come back.
+ */
+int lan743x_hw_restart(struct lan743x_adapter *adapter)
+{
+	int ret;
+
+	ret = lan743x_chip_reset(adapter);
+	if (!ret)
+		ret = lan743x_hw_init(adapter);
+	return ret;
+}
+
+/**
+ * lan743x_reattach() - reopen what lan743x_detach() closed
+ * @adapter: adapter whose chip lan743x_hw_restart() brought back
+ *
+ * An interface that does not open again is closed.  Context: rtnl held.
+ * Return: 0 or the error of the open.
+ */
+int lan743x_reattach(struct lan743x_adapter *adapter)
+{
+	struct net_device *netdev = adapter->netdev;
+	int ret = 0;
+
+	/* rings first: attaching wakes the TX queue */
+	if (netif_running(netdev))
+		ret = lan743x_open(netdev);
+	netif_device_attach(netdev);
+	if (ret)
+		dev_close(netdev);
+	return ret;
+}
+
+static int lan743x_suspend(struct device *dev)
+{
+	struct net_device *netdev = dev_get_drvdata(dev);
+
+	rtnl_lock();
+	lan743x_detach(netdev_priv(netdev));
 	rtnl_unlock();
 	return 0;
 }
@@ -791,18 +844,9 @@ static int lan743x_resume(struct device *dev)
 
 	adapter = netdev_priv(netdev);
 	rtnl_lock();
-	ret = lan743x_chip_reset(adapter);
+	ret = lan743x_hw_restart(adapter);
 	if (!ret)
-		ret = lan743x_hw_init(adapter);
-	if (ret)
-		goto unlock;
-	/* rings first: attaching wakes the TX queue */
-	if (netif_running(netdev))
-		ret = lan743x_open(netdev);
-	netif_device_attach(netdev);
-	if (ret)
-		dev_close(netdev);
-unlock:
+		ret = lan743x_reattach(adapter);
 	rtnl_unlock();
 	return ret;
 }
@@ -824,6 +868,7 @@ static struct pci_driver lan743x_pci_driver = {
 	.probe		= lan743x_probe,
 	.remove		= lan743x_remove,
 	.driver.pm	= pm_sleep_ptr(&lan743x_pm_ops),
+	.err_handler	= &lan743x_err_handler,
 };
 
 static int __init lan743x_module_init(void)

@@ -265,6 +265,14 @@ void lan743x_rss_set(struct lan743x_adapter *adapter, const u32 *indir,
 void lan743x_mac_set_max_size(struct lan743x_adapter *adapter,
 			      unsigned int mtu);
 void lan743x_mac_set_flow(struct lan743x_adapter *adapter, bool tx, bool rx);
+void lan743x_detach(struct lan743x_adapter *adapter);
+int lan743x_hw_restart(struct lan743x_adapter *adapter);
+int lan743x_reattach(struct lan743x_adapter *adapter);
+
+/* lan743x_pci_err.c */
+extern const struct pci_error_handlers lan743x_err_handler;
+void lan743x_pci_err_init(struct lan743x_adapter *adapter);
+void lan743x_pci_err_cleanup(struct lan743x_adapter *adapter);
 
 /* lan743x_eeprom.c */
 int lan743x_get_eeprom_len(struct net_device *netdev);

@@ -26,12 +26,18 @@
 /* The LPI request delay until ethtool sets one (tx-timer), microseconds */
 #define LAN743X_EEE_TIMER_DEFAULT	50
 
+/* A chip that reads all ones is gone (surprise removal): -ENODEV, which
+ * phylib takes for a PHY that is not there rather than a failed access
+ */
 static int lan743x_mdio_wait(struct lan743x_adapter *adapter)
 {
 	u32 val;
+	int ret;
 
-	return readl_poll_timeout(adapter->csr + MAC_MII_ACC, val,
-				  !(val & MAC_MII_ACC_MII_BUSY_), 10, 100000);
+	ret = readl_poll_timeout(adapter->csr + MAC_MII_ACC, val,
+				 !(val & MAC_MII_ACC_MII_BUSY_) || val == ~0u,
+				 10, 100000);
+	return val == ~0u ? -ENODEV : ret;
 }
 
 static u32 lan743x_mdio_cmd(int addr, int regnum, bool write)
