@@ -671,3 +671,66 @@ drift_freq() {
 		return 1
 	}
 }
+
+# ---- PCI config space (45-aer, 46-surprise-removal) ----
+
+# cfg_rd DEV OFFSET BYTES: a config space value of DEV (0000:01:00.0),
+# little endian, 1, 2 or 4 bytes, in decimal
+cfg_rd() {
+	echo $((0x$(od -An -tx"$3" -j "$2" -N "$3" "/sys/bus/pci/devices/$1/config" | tr -d ' ')))
+}
+# cfg_wb DEV OFFSET VALUE: write one byte (a single config write)
+cfg_wb() {
+	# shellcheck disable=SC2059 # the octal escape is the format
+	printf "\\$(printf %o "$3")" |
+		dd of="/sys/bus/pci/devices/$1/config" bs=1 seek="$2" count=1 conv=notrunc 2>/dev/null
+}
+# cfg_ww DEV OFFSET VALUE: write a word at an even offset (one config
+# write of 16 bits: a command register that acts on the whole value)
+cfg_ww() {
+	# shellcheck disable=SC2059 # the octal escapes are the format
+	printf "\\$(printf %o $(($3 & 0xff)))\\$(printf %o $((($3 >> 8) & 0xff)))" |
+		dd of="/sys/bus/pci/devices/$1/config" bs=2 seek=$(($2 / 2)) count=1 conv=notrunc 2>/dev/null
+}
+# cfg_wl DEV OFFSET VALUE: write a dword, low byte first (four writes:
+# for write-1-to-clear status registers, where that is harmless)
+cfg_wl() {
+	for i in 0 1 2 3; do
+		cfg_wb "$1" $(($2 + i)) $((($3 >> (8 * i)) & 0xff)) || return 1
+	done
+}
+# ext_cap DEV ID: the offset of DEV's PCIe extended capability ID (0x0001:
+# AER), or nothing
+ext_cap() {
+	o=256
+	while [ $o -ne 0 ]; do
+		h=$(cfg_rd "$1" $o 4)
+		[ $((h & 0xffff)) -ne $(($2)) ] || {
+			echo $o
+			return 0
+		}
+		o=$(((h >> 20) & 0xffc))
+	done
+	return 1
+}
+# pcie_cap DEV: the offset of DEV's PCI Express capability (ID 0x10)
+pcie_cap() {
+	o=$(($(cfg_rd "$1" 52 1) & 0xfc))
+	while [ $o -ne 0 ]; do
+		[ "$(cfg_rd "$1" $o 1)" != 16 ] || {
+			echo $o
+			return 0
+		}
+		o=$(($(cfg_rd "$1" $((o + 1)) 1) & 0xfc))
+	done
+	return 1
+}
+# The QEMU ids of the chip and of its hot-plug port (board hotplug-port),
+# for the peer's AER and REPLUG requests
+QDEV= QBUS=
+for arg in $(cat /proc/cmdline); do
+	case $arg in
+	lt.qdev=*) QDEV=${arg#*=} ;;
+	lt.qbus=*) QBUS=${arg#*=} ;;
+	esac
+done

@@ -14,6 +14,20 @@ the guest half-closes its side after sending and reads until we close.
                    socket, <ms> apart (the guest's link goes away meanwhile,
                    so the reply comes first)
   PING             reply "PONG" (readiness check)
+  AER <dev> <error> [-c]
+                   QEMU's HMP pcie_aer_inject_error on the device with QEMU
+                   id <dev> (an error name such as POISON_TLP or RCVR, or
+                   a status value, -c for a correctable one); reply what
+                   QEMU said ("OK id: ..."), or "ERR" and what it said
+  REPLUG <dev> <bus> del|wait <ms>
+                   hot-plug cycle of the device with QEMU id <dev> on the
+                   PCIe port <bus>: its properties are read (qom-get) and
+                   the reply "OK" sent; then "del" asks QEMU to remove it
+                   (device_del: the port's attention button, the guest's
+                   orderly removal), "wait" waits for it to go by itself
+                   (the guest pulls it from its slot); once it is gone
+                   (60 s at most), <ms> later the same device is added
+                   again (device_add)
   PTP-SLAVE <s>    run linuxptp's ptp4l on the tap for <s> seconds as a
                    slave-only clock with software timestamps (UDPv4, E2E),
                    against the guest's master; then reply "PTP4L <rc>
@@ -69,6 +83,10 @@ RAW_MAX = 200           # bad frames per RAW request
 RAW_GAP = 0.003         # seconds between raw frames: the guest's ring under
                         # TCG must never be what drops a good one
 ETH_P_EXP = 0x88b5      # IEEE 802 local experimental EtherType 1
+# what REPLUG gives the device it adds again: what the one removed had
+REPLUG_PROPS = ("netdev", "mac", "device-id", "revision", "msix",
+                "x-msix-vectors", "msi", "x-faults", "x-gen", "phy",
+                "strap-mii")
 
 
 def ip_csum(data):
@@ -189,14 +207,39 @@ class Qmp:
             if "error" in reply:
                 raise OSError(f"QMP {execute}: {reply['error']}")
 
-    def set_link(self, name, up):
+    def run(self, *cmds):
+        """Commands (execute, arguments) in one session: their returns."""
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
             sock.settimeout(10)
             sock.connect(self.path)
             rfile = sock.makefile("rb")
             rfile.readline()                      # greeting
             self._cmd(sock, rfile, "qmp_capabilities")
-            self._cmd(sock, rfile, "set_link", {"name": name, "up": up})
+            return [self._cmd(sock, rfile, c, a) for c, a in cmds]
+
+    def set_link(self, name, up):
+        self.run(("set_link", {"name": name, "up": up}))
+
+    def hmp(self, line):
+        return self.run(("human-monitor-command",
+                         {"command-line": line}))[0]
+
+    def peripherals(self):
+        return [p["name"] for p in
+                self.run(("qom-list", {"path": "/machine/peripheral"}))[0]]
+
+    def props(self, dev, names):
+        """The device's properties among @names that it has."""
+        out = {}
+        for name in names:
+            try:
+                val = self.run(("qom-get", {"path": f"/machine/peripheral/{dev}",
+                                            "property": name}))[0]
+            except OSError:
+                continue
+            if val not in (None, ""):
+                out[name] = val
+        return out
 
 
 class Handler(socketserver.StreamRequestHandler):
@@ -323,6 +366,29 @@ class Handler(socketserver.StreamRequestHandler):
                    f"{int(slave)} max {max(late) if late else -1} | "
                    + " | ".join(lines[-6:]))
 
+    def do_AER(self, dev, error, *flags):
+        if not dev.isalnum() or not error.replace("_", "").isalnum() or \
+                not set(flags) <= {"-c"}:
+            raise ValueError("AER <dev> <error> [-c]")
+        line = " ".join(["pcie_aer_inject_error", *flags, dev, error])
+        out = self.server.qmp.hmp(line).strip()
+        log(f"{line}: {out}")
+        # "OK id: lan0 root bus: pcie.0, bus: 1 devfn: 0.0"
+        self.reply(out if out.startswith("OK") else f"ERR {out}")
+
+    def do_REPLUG(self, dev, bus, mode, ms):
+        ms = int(ms)
+        if not dev.isalnum() or not bus.isalnum() or \
+                mode not in ("del", "wait") or not 0 <= ms <= 60000:
+            raise ValueError("REPLUG <dev> <bus> del|wait <ms>")
+        props = self.server.qmp.props(dev, REPLUG_PROPS)
+        if "netdev" not in props:
+            raise OSError(f"no device {dev} with a netdev")
+        self.reply("OK")
+        threading.Thread(target=self.server.replug,
+                         args=(dev, bus, mode, ms, props),
+                         daemon=True).start()
+
     def do_LINK_FLAP(self, ms):
         ms = int(ms)
         if not 0 < ms <= 120000:
@@ -365,6 +431,27 @@ class Server(socketserver.ThreadingTCPServer):
                     time.sleep(0.2)
                     subprocess.run(["ip", "link", "set", "dev", self.tap,
                                     "mtu", str(mtu)], check=True, timeout=10)
+
+    def replug(self, dev, bus, mode, ms, props):
+        qmp = self.qmp
+        try:
+            if mode == "del":
+                time.sleep(0.5)         # the "OK" first
+                log(f"device_del {dev}")
+                qmp.run(("device_del", {"id": dev}))
+            end = time.monotonic() + 60
+            while dev in qmp.peripherals():
+                if time.monotonic() > end:
+                    log(f"replug: {dev} still there after 60 s")
+                    return
+                time.sleep(0.2)
+            log(f"{dev} is gone; device_add in {ms} ms")
+            time.sleep(ms / 1000)
+            args = {"driver": "lan743x", "id": dev, "bus": bus, **props}
+            qmp.run(("device_add", args))
+            log(f"device_add {args}")
+        except OSError as err:
+            log(f"replug: {err}")
 
     def flap(self, ms):
         # Let the "OK" reach the guest before its link disappears.
