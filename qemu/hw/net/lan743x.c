@@ -595,6 +595,11 @@ static void lan743x_csr_reset(LAN743xState *s)
     s->tx_wire_bytes = 0;
     lan743x_ptp_set(s, 0, 0);
     s->ptp_tx_count = 0;
+    if (s->device_id == 0x7430) {
+        /* a board's EEPROM enables the PHY's four LEDs on their pins */
+        s->regs[R_HW_CFG] = FIELD_DP32(0, HW_CFG, LED_EN, 0xf);
+    }
+    lan743x_ptp_io_reset(s);
     lan743x_phy_reset(s);
 }
 
@@ -805,8 +810,13 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
             lan743x_csr_reset(s);
             s->regs[R_HW_CFG] = val & ~R_HW_CFG_LRST_MASK;
         } else {
-            s->regs[R_HW_CFG] = val;
+            lan743x_ptp_io_write(s, idx, val);
         }
+        break;
+    case R_GPIO_CFG0 ... R_GPIO_CFG3:
+    case R_PTP_GENERAL_CONFIG:
+    case R_PTP_CLOCK_TARGET_SEC_A ... R_PTP_CLOCK_TARGET_SEC_A + 7:
+        lan743x_ptp_io_write(s, idx, val);
         break;
     case R_PMT_CTL:
         if (FIELD_EX32(val, PMT_CTL, ETH_PHY_RST)) {
@@ -1124,6 +1134,7 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
                                     lan743x_tx_wire_timer_cb, s);
     s->phy_an_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
                                    lan743x_phy_an_timer_cb, s);
+    s->ptp_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, lan743x_ptp_timer_cb, s);
     for (i = 0; i < LAN743X_RX_CHANNELS; i++) {
         QSIMPLEQ_INIT(&s->rx_fifo[i]);
     }
@@ -1172,6 +1183,7 @@ static void lan743x_exit(PCIDevice *d)
     }
     lan743x_cable_leave(s);
     timer_free(s->phy_an_timer);
+    timer_free(s->ptp_timer);
     for (i = 0; i < LAN743X_RX_CHANNELS; i++) {
         lan743x_rx_fifo_flush(s, i);
     }
@@ -1248,6 +1260,8 @@ static void lan743x_instance_init(Object *obj)
 
     device_add_bootindex_property(obj, &s->conf.bootindex, "bootindex",
                                   "/ethernet-phy@0", DEVICE(obj));
+    object_property_add_str(obj, "x-gpio-edges", lan743x_gpio_edges_get,
+                            NULL);
 }
 
 static const TypeInfo lan743x_info = {

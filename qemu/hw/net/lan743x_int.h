@@ -19,6 +19,14 @@
 #include "lan743x_regs.h"
 #include "lan743x-gen.h"
 
+/* A GPIO's level change at a clock time (ns), for tests */
+#define LAN743X_GPIO_LOG        64
+typedef struct LAN743xEdge {
+    uint8_t pin;
+    bool level;
+    int64_t phc;
+} LAN743xEdge;
+
 #define TYPE_LAN743X "lan743x"
 OBJECT_DECLARE_SIMPLE_TYPE(LAN743xState, LAN743X)
 
@@ -185,6 +193,22 @@ struct LAN743xState {
     int64_t lpi_idle_since;
     uint64_t lpi_tx_ns;
     uint64_t lpi_rx_ns;
+
+    /*
+     * Clock targets and GPIOs: each channel's output and when its pulse
+     * ends (clock ns), the clock's time when the targets were last looked
+     * at, each pin's level and edge counts, the last LAN743X_GPIO_LOG
+     * edges (not migrated: tests only).
+     */
+    QEMUTimer *ptp_timer;
+    bool ptp_out[PTP_CHANNELS];
+    int64_t ptp_pulse_end[PTP_CHANNELS];
+    int64_t ptp_seen;
+    bool gpio_level[LAN7431_GPIOS];
+    uint32_t gpio_rises[LAN7431_GPIOS];
+    uint32_t gpio_falls[LAN7431_GPIOS];
+    LAN743xEdge gpio_log[LAN743X_GPIO_LOG];
+    uint64_t gpio_log_count;
 
     /* what the TX frames sent since the wire was last taken occupy */
     uint64_t tx_wire_bytes;
@@ -353,6 +377,10 @@ void lan743x_ptp_rate(LAN743xState *s, uint32_t val);
 void lan743x_ptp_command(LAN743xState *s, uint32_t cmd);
 void lan743x_ptp_int_clear(LAN743xState *s, uint32_t val);
 void lan743x_ptp_tx_stamp(LAN743xState *s, uint8_t *p, size_t len, bool insert);
+void lan743x_ptp_timer_cb(void *opaque);
+void lan743x_ptp_io_write(LAN743xState *s, unsigned idx, uint32_t val);
+void lan743x_ptp_io_reset(LAN743xState *s);
+char *lan743x_gpio_edges_get(Object *obj, Error **errp);
 
 /* lan743x_eeprom.c */
 void lan743x_e2p_command(LAN743xState *s, uint32_t val);

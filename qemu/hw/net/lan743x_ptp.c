@@ -7,6 +7,8 @@
 
 #include "qemu/osdep.h"
 #include "lan743x_int.h"
+#include "qapi/error.h"
+#include "trace.h"
 
 /* ------------------------------------------------------------------ */
 /* PTP clock                                                           */
@@ -50,11 +52,38 @@
  *    enables (both read the enable mask); INT_STS bit 7 (1588) is pending
  *    while PTP_INT_STS & enables is not 0.
  *
- * Not emulated: the target-time/periodic outputs and GPIO event capture
- * (their registers are stored only), PTP_LATENCY (stored; timestamps are
- * taken at the model's wire with no PHY latency), the auto-capture TX
- * modes and the RX timestamp FIFO.
+ *  - clock targets A and B (PTP_CLOCK_TARGET_SEC/NS_x) and their reloads:
+ *    a channel's event happens when the clock reaches its target, by
+ *    running or by a step forward over it (one event, however far the
+ *    step; a target written behind the clock never fires).  Then the
+ *    reload is added to the target (PTP_GENERAL_CONFIG RELOAD_ADD_x = 0,
+ *    what the driver programs for a periodic output), or the target is
+ *    set to the reload value (1).  The event's action
+ *    (PTP_GENERAL_CONFIG bits 4x+1..4x+3): 0..5 a pulse of 100 ns,
+ *    10 us, 100 us, 1 ms, 10 ms or 200 ms of the clock, 6 toggle, 7
+ *    nothing; each event also sets PTP_INT_STS TIMER_x.  A QEMU timer
+ *    on the virtual clock is set for the next event or pulse end as the
+ *    clock's rate puts it, and set again after every rate change, step,
+ *    load or write to these registers, so that edges come when the clock
+ *    (not the virtual clock) reads the target;
+ *  - GPIOs (4 on the LAN7430, shared with the PHY's LED0..3 while
+ *    HW_CFG's LED enable says so, 12 on the LAN7431): a pin with its
+ *    GPIO_CFG3 1588 output enable shows channel A or B (GPIO_CFG3 bit
+ *    16 + n), active high if GPIO_CFG2 says so; otherwise an enabled
+ *    output GPIO (GPIO_CFG1 bit 16 + n clear, GPIO_CFG0 bit 16 + n set)
+ *    shows its data bit; otherwise it is low.  Every level change of a
+ *    pin is counted with the clock's time at that instant (the
+ *    read-only property x-gpio-edges, the trace event
+ *    lan743x_gpio_edge): that is how tests see the periodic outputs.
+ *
+ * Not emulated: GPIO event capture (inputs), PTP_LATENCY (stored;
+ * timestamps are taken at the model's wire with no PHY latency), the
+ * auto-capture TX modes and the RX timestamp FIFO.
  */
+
+static void lan743x_ptp_run(LAN743xState *s, int64_t now);
+static void lan743x_ptp_arm(LAN743xState *s);
+static void lan743x_ptp_stepped(LAN743xState *s, int64_t old);
 
 /* The clock at virtual time @when, as ns, and its sub-ns part in *subns */
 int64_t lan743x_ptp_read_at(LAN743xState *s, int64_t when, uint32_t *subns)
@@ -121,13 +150,18 @@ void lan743x_ptp_rate(LAN743xState *s, uint32_t val)
     uint32_t subns;
     int64_t now = lan743x_ptp_read(s, &subns);
 
+    lan743x_ptp_run(s, now);
     lan743x_ptp_set(s, now, subns);
     s->regs[R_PTP_CLOCK_RATE_ADJ] = val;
+    lan743x_ptp_arm(s);
 }
 
 void lan743x_ptp_command(LAN743xState *s, uint32_t cmd)
 {
     uint32_t *r = s->regs;
+    int64_t old = lan743x_ptp_now(s);
+
+    lan743x_ptp_run(s, old);
 
     if (FIELD_EX32(cmd, PTP_CMD_CTL, RESET)) {
         lan743x_ptp_set(s, 0, 0);
@@ -177,6 +211,10 @@ void lan743x_ptp_command(LAN743xState *s, uint32_t cmd)
         r[R_PTP_LTC_RD_SEC_LO] = (uint32_t)sec;
         r[R_PTP_LTC_RD_NS] = ns;
         r[R_PTP_LTC_RD_SUBNS] = subns;
+    }
+    if (cmd & (R_PTP_CMD_CTL_RESET_MASK | R_PTP_CMD_CTL_CLOCK_LOAD_MASK |
+               R_PTP_CMD_CTL_STEP_SEC_MASK | R_PTP_CMD_CTL_STEP_NSEC_MASK)) {
+        lan743x_ptp_stepped(s, old);
     }
     /* All command bits complete at once; ENABLE stays as status */
 }
@@ -291,4 +329,297 @@ void lan743x_ptp_tx_stamp(LAN743xState *s, uint8_t *p, size_t len, bool insert)
     s->ptp_tx_hdr[n] = hdr;
     s->ptp_tx_count = n + 1;
     s->regs[R_PTP_INT_STS] |= R_PTP_INT_STS_TX_TS_MASK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Clock targets, periodic outputs and the GPIOs they drive            */
+/* ------------------------------------------------------------------ */
+
+/* PTP_GENERAL_CONFIG's pulse widths, action 0..5 */
+static const int64_t lan743x_pulse_ns[] = {
+    100, 10000, 100000, 1000000, 10000000, 200000000,
+};
+
+/*
+ * The timer is set no closer than this to the last run: edges of one pin
+ * less than this apart are made together, at the later time.
+ */
+#define LAN743X_PTP_MIN_STEP    10000
+/* An event further away than this is looked at again then */
+#define LAN743X_PTP_FAR         (1LL << 50)
+
+static int64_t lan743x_ptp_pair(LAN743xState *s, unsigned sec, unsigned ns)
+{
+    return (int64_t)s->regs[sec] * NANOSECONDS_PER_SECOND + s->regs[ns];
+}
+
+static int64_t lan743x_ptp_target(LAN743xState *s, int ch)
+{
+    return lan743x_ptp_pair(s, PTP_TARGET(ch, SEC), PTP_TARGET(ch, NS));
+}
+
+static void lan743x_ptp_set_target(LAN743xState *s, int ch, int64_t t)
+{
+    s->regs[PTP_TARGET(ch, SEC)] = (uint32_t)(t / NANOSECONDS_PER_SECOND);
+    s->regs[PTP_TARGET(ch, NS)] = t % NANOSECONDS_PER_SECOND;
+}
+
+static unsigned lan743x_gpios(LAN743xState *s)
+{
+    return s->device_id == 0x7430 ? LAN7430_GPIOS : LAN7431_GPIOS;
+}
+
+/* What GPIO @n shows (an LED's pin is the PHY's: low here) */
+static bool lan743x_gpio_level(LAN743xState *s, unsigned n)
+{
+    uint32_t *r = s->regs;
+
+    if (s->device_id == 0x7430 &&
+        (FIELD_EX32(r[R_HW_CFG], HW_CFG, LED_EN) & BIT(n))) {
+        return false;
+    }
+    if (r[R_GPIO_CFG3] & BIT(n)) {
+        bool out = s->ptp_out[!!(r[R_GPIO_CFG3] & BIT(16 + n))];
+
+        return out == !!(r[R_GPIO_CFG2] & BIT(n));
+    }
+    if (!(r[R_GPIO_CFG1] & BIT(16 + n)) && (r[R_GPIO_CFG0] & BIT(16 + n))) {
+        return r[R_GPIO_CFG0] & BIT(n);
+    }
+    return false;
+}
+
+/* Count every pin whose level changed, at clock time @now */
+static void lan743x_gpio_update(LAN743xState *s, int64_t now)
+{
+    unsigned n;
+
+    for (n = 0; n < lan743x_gpios(s); n++) {
+        bool level = lan743x_gpio_level(s, n);
+        LAN743xEdge *e;
+
+        if (level == s->gpio_level[n]) {
+            continue;
+        }
+        s->gpio_level[n] = level;
+        if (level) {
+            s->gpio_rises[n]++;
+        } else {
+            s->gpio_falls[n]++;
+        }
+        e = &s->gpio_log[s->gpio_log_count % LAN743X_GPIO_LOG];
+        e->pin = n;
+        e->level = level;
+        e->phc = now;
+        s->gpio_log_count++;
+        trace_lan743x_gpio_edge(n, level, now);
+    }
+}
+
+/* Channel @ch's target is reached at clock time @at */
+static void lan743x_ptp_event(LAN743xState *s, int ch, int64_t at)
+{
+    uint32_t gc = s->regs[R_PTP_GENERAL_CONFIG];
+    unsigned act = extract32(gc, PTP_GC_EVENT_SHIFT(ch), 3);
+    int64_t reload = lan743x_ptp_pair(s, PTP_TARGET(ch, RELOAD_SEC),
+                                      PTP_TARGET(ch, RELOAD_NS));
+
+    if (act < ARRAY_SIZE(lan743x_pulse_ns)) {
+        s->ptp_out[ch] = true;
+        s->ptp_pulse_end[ch] = at + lan743x_pulse_ns[act];
+    } else if (act == PTP_EVENT_TOGGLE) {
+        s->ptp_out[ch] = !s->ptp_out[ch];
+        s->ptp_pulse_end[ch] = INT64_MAX;
+    }
+    s->regs[R_PTP_INT_STS] |= ch ? R_PTP_INT_STS_TIMER_B_MASK :
+                                   R_PTP_INT_STS_TIMER_A_MASK;
+    lan743x_ptp_set_target(s, ch, (gc & PTP_GC_RELOAD_ADD(ch)) ? reload :
+                           lan743x_ptp_target(s, ch) + reload);
+    trace_lan743x_ptp_event(ch, at, lan743x_ptp_target(s, ch));
+}
+
+/*
+ * Everything due by clock time @now, in order: pulse ends and targets the
+ * clock has reached since it was last looked at (ptp_seen).
+ */
+static void lan743x_ptp_run(LAN743xState *s, int64_t now)
+{
+    int i, ch;
+
+    for (i = 0; i < 1024; i++) {
+        int64_t at = INT64_MAX;
+        int which = -1;
+        bool end = false;
+
+        for (ch = 0; ch < PTP_CHANNELS; ch++) {
+            int64_t t = lan743x_ptp_target(s, ch);
+
+            if (s->ptp_out[ch] && s->ptp_pulse_end[ch] <= now &&
+                s->ptp_pulse_end[ch] < at) {
+                at = s->ptp_pulse_end[ch];
+                which = ch;
+                end = true;
+            }
+            if (t > s->ptp_seen && t <= now && t < at) {
+                at = t;
+                which = ch;
+                end = false;
+            }
+        }
+        if (which < 0) {
+            break;
+        }
+        if (end) {
+            s->ptp_out[which] = false;
+            s->ptp_pulse_end[which] = INT64_MAX;
+        } else {
+            lan743x_ptp_event(s, which, at);
+        }
+        s->ptp_seen = MAX(s->ptp_seen, at);
+        lan743x_gpio_update(s, now);
+    }
+    s->ptp_seen = MAX(s->ptp_seen, now);
+}
+
+/* The virtual time at which the clock reads @phc (or a time to look again) */
+static int64_t lan743x_ptp_when(LAN743xState *s, int64_t phc)
+{
+    int64_t now_v = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    uint32_t adj = s->regs[R_PTP_CLOCK_RATE_ADJ], subns;
+    double rate = (double)FIELD_EX32(adj, PTP_CLOCK_RATE_ADJ, VALUE) /
+                  (double)(1ULL << 35);
+    int64_t d = phc - lan743x_ptp_read_at(s, now_v, &subns), v;
+
+    if (d <= 0) {
+        return now_v;
+    }
+    if (d > LAN743X_PTP_FAR) {
+        return now_v + LAN743X_PTP_FAR;
+    }
+    rate = FIELD_EX32(adj, PTP_CLOCK_RATE_ADJ, DIR) ? 1 + rate : 1 - rate;
+    v = now_v + (int64_t)(d / rate);
+    while (lan743x_ptp_read_at(s, v, &subns) < phc) {
+        v++;
+    }
+    while (v > now_v && lan743x_ptp_read_at(s, v - 1, &subns) >= phc) {
+        v--;
+    }
+    return v;
+}
+
+/* Set the timer for the next pulse end or target */
+static void lan743x_ptp_arm(LAN743xState *s)
+{
+    int64_t next = INT64_MAX, now_v;
+    int ch;
+
+    if (!s->ptp_timer) {
+        return;
+    }
+    for (ch = 0; ch < PTP_CHANNELS; ch++) {
+        int64_t t = lan743x_ptp_target(s, ch);
+
+        if (s->ptp_out[ch]) {
+            next = MIN(next, s->ptp_pulse_end[ch]);
+        }
+        if (t > s->ptp_seen) {
+            next = MIN(next, t);
+        }
+    }
+    if (next == INT64_MAX) {
+        timer_del(s->ptp_timer);
+        return;
+    }
+    now_v = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    timer_mod(s->ptp_timer, MAX(lan743x_ptp_when(s, next),
+                                now_v + LAN743X_PTP_MIN_STEP));
+}
+
+void lan743x_ptp_timer_cb(void *opaque)
+{
+    LAN743xState *s = opaque;
+
+    lan743x_ptp_run(s, lan743x_ptp_now(s));
+    lan743x_ptp_arm(s);
+    lan743x_update_irq(s);
+}
+
+/*
+ * The clock moved from @old to its time now other than by running: a
+ * step forward over a target is that channel's event, once.
+ */
+static void lan743x_ptp_stepped(LAN743xState *s, int64_t old)
+{
+    int64_t now = lan743x_ptp_now(s);
+    int ch;
+
+    for (ch = 0; ch < PTP_CHANNELS && now > old; ch++) {
+        int64_t t = lan743x_ptp_target(s, ch);
+
+        if (t > old && t <= now) {
+            lan743x_ptp_event(s, ch, now);
+        }
+    }
+    s->ptp_seen = now;
+    lan743x_gpio_update(s, now);
+    lan743x_ptp_arm(s);
+}
+
+/* A write to a target, reload, PTP_GENERAL_CONFIG, GPIO_CFGn or HW_CFG */
+void lan743x_ptp_io_write(LAN743xState *s, unsigned idx, uint32_t val)
+{
+    int64_t now = lan743x_ptp_now(s);
+
+    lan743x_ptp_run(s, now);
+    s->regs[idx] = val;
+    lan743x_gpio_update(s, now);
+    lan743x_ptp_arm(s);
+}
+
+/* At reset: no events, outputs low */
+void lan743x_ptp_io_reset(LAN743xState *s)
+{
+    int ch;
+
+    for (ch = 0; ch < PTP_CHANNELS; ch++) {
+        s->ptp_out[ch] = false;
+        s->ptp_pulse_end[ch] = INT64_MAX;
+    }
+    s->ptp_seen = lan743x_ptp_now(s);
+    lan743x_gpio_update(s, s->ptp_seen);
+    if (s->ptp_timer) {
+        timer_del(s->ptp_timer);
+    }
+}
+
+/*
+ * x-gpio-edges: per pin "pin N level L rises R falls F", then the last
+ * LAN743X_GPIO_LOG edges of all pins, oldest first, "edge SEQ pin N level
+ * L phc NS" (SEQ counts from 0 since the device was created, NS: the
+ * clock's time of the edge in ns)
+ */
+char *lan743x_gpio_edges_get(Object *obj, Error **errp)
+{
+    LAN743xState *s = LAN743X(obj);
+    GString *str = g_string_new("");
+    uint64_t i = 0;
+    unsigned n;
+
+    lan743x_ptp_run(s, lan743x_ptp_now(s));
+    lan743x_ptp_arm(s);
+    for (n = 0; n < lan743x_gpios(s); n++) {
+        g_string_append_printf(str, "pin %u level %d rises %u falls %u\n", n,
+                               s->gpio_level[n], s->gpio_rises[n],
+                               s->gpio_falls[n]);
+    }
+    if (s->gpio_log_count > LAN743X_GPIO_LOG) {
+        i = s->gpio_log_count - LAN743X_GPIO_LOG;
+    }
+    for (; i < s->gpio_log_count; i++) {
+        LAN743xEdge *e = &s->gpio_log[i % LAN743X_GPIO_LOG];
+
+        g_string_append_printf(str, "edge %" PRIu64 " pin %u level %d phc %"
+                               PRId64 "\n", i, e->pin, e->level, e->phc);
+    }
+    return g_string_free(str, false);
 }

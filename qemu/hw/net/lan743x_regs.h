@@ -16,6 +16,7 @@ REG32(FPGA_REV, 0x004)
 REG32(STRAP_READ, 0x00c)
 REG32(HW_CFG, 0x010)
     FIELD(HW_CFG, LRST, 1, 1)
+    FIELD(HW_CFG, LED_EN, 20, 4)        /* LAN7430: LED0..3 own GPIO0..3 */
 REG32(PMT_CTL, 0x014)
     FIELD(PMT_CTL, WUPS, 0, 2)
     FIELD(PMT_CTL, ETH_PHY_RST, 4, 1)
@@ -33,8 +34,13 @@ REG32(E2P_CMD, 0x040)
     FIELD(E2P_CMD, CMD, 28, 3)
     FIELD(E2P_CMD, BUSY, 31, 1)
 REG32(E2P_DATA, 0x044)
-REG32(GPIO_CFG0, 0x050)
-REG32(GPIO_CFG3, 0x05c)
+/* GPIO n: bit n of the low half, bit 16 + n of the high half */
+REG32(GPIO_CFG0, 0x050)                 /* [n] data, [16 + n] 1 = output */
+REG32(GPIO_CFG1, 0x054)                 /* [n] 1 = push-pull, [16 + n] 1 = off */
+REG32(GPIO_CFG2, 0x058)                 /* [n] 1588 output active high */
+REG32(GPIO_CFG3, 0x05c)                 /* [n] 1588 output, [16 + n] channel B */
+#define LAN7430_GPIOS           4       /* shared with the PHY's LEDs */
+#define LAN7431_GPIOS           12
 REG32(FCT_RX_CTL, 0x0ac)
 REG32(FCT_TX_CTL, 0x0c4)
 REG32(FCT_FLOW0, 0x0e0)
@@ -141,7 +147,15 @@ REG32(PTP_CMD_CTL, 0xa00)
     FIELD(PTP_CMD_CTL, CLOCK_LOAD, 4, 1)
     FIELD(PTP_CMD_CTL, STEP_SEC, 5, 1)
     FIELD(PTP_CMD_CTL, STEP_NSEC, 6, 1)
+REG32(PTP_GENERAL_CONFIG, 0xa04)
+/* per channel ch (0 = A, 1 = B), bits 4ch..4ch+3: */
+#define PTP_GC_RELOAD_ADD(ch)   BIT(4 * (ch))     /* 1: reload, 0: add */
+#define PTP_GC_EVENT_SHIFT(ch)  (4 * (ch) + 1)    /* 3 bits: what it does */
+#define PTP_EVENT_TOGGLE        6
+#define PTP_EVENT_NONE          7
 REG32(PTP_INT_STS, 0xa08)
+    FIELD(PTP_INT_STS, TIMER_A, 0, 1)
+    FIELD(PTP_INT_STS, TIMER_B, 1, 1)
     FIELD(PTP_INT_STS, TX_TS, 12, 1)
     FIELD(PTP_INT_STS, TX_TS_OVRFL, 14, 1)
 REG32(PTP_INT_EN_SET, 0xa0c)
@@ -155,6 +169,17 @@ REG32(PTP_CLOCK_RATE_ADJ, 0xa20)
 REG32(PTP_CLOCK_STEP_ADJ, 0xa2c)
     FIELD(PTP_CLOCK_STEP_ADJ, VALUE, 0, 30)
     FIELD(PTP_CLOCK_STEP_ADJ, DIR, 31, 1)
+/* channel ch's target and reload: ch * 4 registers on */
+REG32(PTP_CLOCK_TARGET_SEC_A, 0xa30)
+REG32(PTP_CLOCK_TARGET_NS_A, 0xa34)
+REG32(PTP_CLOCK_TARGET_RELOAD_SEC_A, 0xa38)
+REG32(PTP_CLOCK_TARGET_RELOAD_NS_A, 0xa3c)
+REG32(PTP_CLOCK_TARGET_NS_B, 0xa44)
+#define PTP_CHANNELS            2
+#define PTP_TARGET(ch, r)       (R_PTP_CLOCK_TARGET_##r##_A + 4 * (ch))
+REG32(PTP_LATENCY, 0xa5c)
+    FIELD(PTP_LATENCY, RX, 0, 16)
+    FIELD(PTP_LATENCY, TX, 16, 16)
 REG32(PTP_CAP_INFO, 0xa60)
     FIELD(PTP_CAP_INFO, TX_TS_CNT, 4, 3)
 /*
