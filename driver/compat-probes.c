@@ -311,3 +311,9 @@ static bool __used probe_eee_cfg(struct phy_device *phydev)
 	phydev->eee_cfg.tx_lpi_timer = 1;
 	return phydev->enable_tx_lpi;
 }
+
+/* probe: PTP_PEROUT_FLAGS 6.15 the PTP core refuses periodic output flags not listed */
+#include <linux/ptp_clock_kernel.h>
+static struct ptp_clock_info probe_ptp_info __used = {
+	.supported_perout_flags = PTP_PEROUT_DUTY_CYCLE,
+};

@@ -172,7 +172,9 @@ void lan743x_mac_set_flow(struct lan743x_adapter *adapter, bool tx, bool rx)
 	lan743x_wr32(adapter, MAC_FLOW, val);
 }
 
-/* Program the MAC's speed and duplex (MAC_CR) for a link that is up */
+/* Program the MAC's speed and duplex (MAC_CR) and the 1588 block's PHY
+ * latency for a link that is up
+ */
 static void lan743x_mac_set_link(struct lan743x_adapter *adapter, int speed,
 				 int duplex)
 {
@@ -192,6 +194,7 @@ static void lan743x_mac_set_link(struct lan743x_adapter *adapter, int speed,
 	if (duplex == DUPLEX_FULL)
 		cr |= MAC_CR_DPX_;
 	lan743x_rmw32(adapter, MAC_CR, MAC_CR_CFG_MASK_ | MAC_CR_DPX_, cr);
+	lan743x_ptp_set_latency(adapter, speed);
 }
 
 /* May the MAC send LPI on this link, and after how long an idle TX? */

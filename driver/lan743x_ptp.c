@@ -131,6 +131,239 @@ static int lan743x_ptp_adjfine(struct ptp_clock_info *info, long scaled_ppm)
 	return 0;
 }
 
+/* The pulse widths a clock target event can make, by PTP_GC_EVENT_* code */
+static const u32 lan743x_ptp_widths[] = {
+	[PTP_GC_EVENT_100NS_]	= 100,
+	[PTP_GC_EVENT_10US_]	= 10 * NSEC_PER_USEC,
+	[PTP_GC_EVENT_100US_]	= 100 * NSEC_PER_USEC,
+	[PTP_GC_EVENT_1MS_]	= NSEC_PER_MSEC,
+	[PTP_GC_EVENT_10MS_]	= 10 * NSEC_PER_MSEC,
+	[PTP_GC_EVENT_200MS_]	= 200 * NSEC_PER_MSEC,
+};
+
+#define LAN743X_PTP_PERIOD_MIN		200
+/* the reload registers hold 32-bit seconds */
+#define LAN743X_PTP_PERIOD_MAX		((s64)U32_MAX * NSEC_PER_SEC)
+/* a start in the past moves to a period boundary at least this far on */
+#define LAN743X_PTP_START_AHEAD		(10 * NSEC_PER_MSEC)
+
+/* A request's time in ns, or -1 if it is not a time */
+static s64 lan743x_ptp_req_ns(const struct ptp_clock_time *t, s64 max)
+{
+	if (t->sec < 0 || t->nsec >= NSEC_PER_SEC ||
+	    t->sec > div_s64(max, NSEC_PER_SEC))
+		return -1;
+	return t->sec * NSEC_PER_SEC + t->nsec;
+}
+
+/* The event that makes @period with @rq's on time, if it asks for one: a
+ * toggle every half period for an on time of half the period, else a pulse
+ * of exactly the on time, or without one the widest up to half the period.
+ * Return: a PTP_GC_EVENT_* code and in *reload the time between events,
+ * or a negative errno.
+ */
+static int lan743x_ptp_perout_event(const struct ptp_perout_request *rq,
+				    s64 period, s64 *reload)
+{
+	int i = ARRAY_SIZE(lan743x_ptp_widths);
+	s64 on;
+
+	*reload = period;
+	if (!(rq->flags & PTP_PEROUT_DUTY_CYCLE)) {
+		while (--i > 0 && 2 * (s64)lan743x_ptp_widths[i] > period)
+			;
+		return i;
+	}
+	on = lan743x_ptp_req_ns(&rq->on, period);
+	if (on <= 0 || on >= period)
+		return -EINVAL;
+	if (2 * on == period) {
+		*reload = on;
+		return PTP_GC_EVENT_TOGGLE_;
+	}
+	while (--i >= 0)
+		if (lan743x_ptp_widths[i] == on)
+			return i;
+	return -EOPNOTSUPP;
+}
+
+/* Give GPIO @pin to channel @ch's output (@on) or take it back.  On the
+ * LAN7430 the pin is an LED's, which gets it back if it had it at probe.
+ * Context: cmd_lock held.
+ */
+static void lan743x_ptp_pin_set(struct lan743x_adapter *adapter,
+				unsigned int pin, int ch, bool on)
+{
+	bool led = adapter->ptp.leds & HW_CFG_LED_EN_(pin);
+
+	if (on) {
+		if (led)
+			lan743x_rmw32(adapter, HW_CFG, HW_CFG_LED_EN_(pin), 0);
+		lan743x_rmw32(adapter, GPIO_CFG0, GPIO_CFG0_DATA_(pin),
+			      GPIO_CFG0_DIR_OUT_(pin));
+		lan743x_rmw32(adapter, GPIO_CFG1, GPIO_CFG1_DISABLE_(pin),
+			      GPIO_CFG1_PUSH_PULL_(pin));
+		lan743x_rmw32(adapter, GPIO_CFG2, 0, GPIO_CFG2_1588_HIGH_(pin));
+		lan743x_rmw32(adapter, GPIO_CFG3, GPIO_CFG3_1588_CH_B_(pin),
+			      GPIO_CFG3_1588_OE_(pin) |
+			      (ch ? GPIO_CFG3_1588_CH_B_(pin) : 0));
+		return;
+	}
+	lan743x_rmw32(adapter, GPIO_CFG3, GPIO_CFG3_1588_OE_(pin) |
+		      GPIO_CFG3_1588_CH_B_(pin), 0);
+	lan743x_rmw32(adapter, GPIO_CFG2, GPIO_CFG2_1588_HIGH_(pin), 0);
+	lan743x_rmw32(adapter, GPIO_CFG1, GPIO_CFG1_PUSH_PULL_(pin),
+		      GPIO_CFG1_DISABLE_(pin));
+	lan743x_rmw32(adapter, GPIO_CFG0, GPIO_CFG0_DIR_OUT_(pin) |
+		      GPIO_CFG0_DATA_(pin), 0);
+	if (led)
+		lan743x_rmw32(adapter, HW_CFG, 0, HW_CFG_LED_EN_(pin));
+}
+
+/* Context: cmd_lock held */
+static void lan743x_ptp_target_set(struct lan743x_adapter *adapter, int ch,
+				   u32 sec, u32 nsec)
+{
+	/* ns first: the target passes through a time never reached */
+	lan743x_wr32(adapter, PTP_TARGET_NS(ch), nsec);
+	lan743x_wr32(adapter, PTP_TARGET_SEC(ch), sec);
+}
+
+/* Stop channel @ch's output and free its GPIO.  Context: cmd_lock held */
+static void lan743x_ptp_perout_off(struct lan743x_adapter *adapter, int ch)
+{
+	struct lan743x_ptp *ptp = &adapter->ptp;
+
+	if (ptp->perout_pin[ch] < 0)
+		return;
+	lan743x_ptp_target_set(adapter, ch, PTP_TARGET_SEC_OFF_, 0);
+	lan743x_rmw32(adapter, PTP_GENERAL_CONFIG, 0, PTP_GC_RELOAD_ADD_(ch));
+	lan743x_ptp_pin_set(adapter, ptp->perout_pin[ch], ch, false);
+	ptp->perout_pin[ch] = -1;
+}
+
+/* The GPIO the core gave channel @ch's output, or -1 */
+static int lan743x_ptp_perout_find_pin(struct lan743x_ptp *ptp, int ch)
+{
+	unsigned int i;
+
+	for (i = 0; i < ptp->info.n_pins; i++)
+		if (ptp->pins[i].func == PTP_PF_PEROUT && ptp->pins[i].chan == ch)
+			return i;
+	return -1;
+}
+
+/* Start (or restart) a periodic output: its first edge at rq->start (or
+ * the first period boundary after now), rising edges a period apart.
+ * A request the chip cannot do leaves the output as it was.
+ */
+static int lan743x_ptp_perout(struct lan743x_adapter *adapter,
+			      const struct ptp_perout_request *rq)
+{
+	struct lan743x_ptp *ptp = &adapter->ptp;
+	int ch = rq->index, pin, event, ret = 0;
+	s64 period, start, reload, now;
+	struct timespec64 ts;
+	u32 sec, nsec;
+
+	if (rq->flags & ~PTP_PEROUT_DUTY_CYCLE)
+		return -EOPNOTSUPP;
+	period = lan743x_ptp_req_ns(&rq->period, LAN743X_PTP_PERIOD_MAX);
+	if (period < LAN743X_PTP_PERIOD_MIN)
+		return -EINVAL;
+	start = lan743x_ptp_req_ns(&rq->start,
+				   (s64)PTP_TARGET_SEC_OFF_ * NSEC_PER_SEC - 1);
+	if (start < 0)
+		return -EINVAL;
+	event = lan743x_ptp_perout_event(rq, period, &reload);
+	if (event < 0)
+		return event;
+
+	mutex_lock(&ptp->cmd_lock);
+	pin = lan743x_ptp_perout_find_pin(ptp, ch);
+	if (pin < 0) {
+		ret = -EINVAL;
+		goto out;
+	}
+	ret = lan743x_ptp_read(adapter, &ts, NULL);
+	if (ret)
+		goto out;
+	now = timespec64_to_ns(&ts) + LAN743X_PTP_START_AHEAD;
+	if (start < now)
+		start += (div64_s64(now - start, period) + 1) * period;
+	if (start >= (s64)PTP_TARGET_SEC_OFF_ * NSEC_PER_SEC) {
+		ret = -EINVAL;
+		goto out;
+	}
+
+	lan743x_ptp_perout_off(adapter, ch);
+	lan743x_ptp_target_set(adapter, ch, PTP_TARGET_SEC_OFF_, 0);
+	lan743x_rmw32(adapter, PTP_GENERAL_CONFIG, PTP_GC_EVENT_MASK_(ch) |
+		      PTP_GC_RELOAD_ADD_(ch), PTP_GC_EVENT_(ch, event));
+	sec = div_u64_rem(reload, NSEC_PER_SEC, &nsec);
+	lan743x_wr32(adapter, PTP_RELOAD_SEC(ch), sec);
+	lan743x_wr32(adapter, PTP_RELOAD_NS(ch), nsec);
+	ptp->perout_pin[ch] = pin;
+	lan743x_ptp_pin_set(adapter, pin, ch, true);
+	sec = div_u64_rem(start, NSEC_PER_SEC, &nsec);
+	lan743x_ptp_target_set(adapter, ch, sec, nsec);
+out:
+	mutex_unlock(&ptp->cmd_lock);
+	return ret;
+}
+
+static int lan743x_ptp_enable(struct ptp_clock_info *info,
+			      struct ptp_clock_request *rq, int on)
+{
+	struct lan743x_adapter *adapter = lan743x_ptp_adapter(info);
+
+	if (rq->type != PTP_CLK_REQ_PEROUT)
+		return -EOPNOTSUPP;
+	if (rq->perout.index >= LAN743X_PTP_PEROUTS)
+		return -EINVAL;
+	if (on)
+		return lan743x_ptp_perout(adapter, &rq->perout);
+	mutex_lock(&adapter->ptp.cmd_lock);
+	lan743x_ptp_perout_off(adapter, rq->perout.index);
+	mutex_unlock(&adapter->ptp.cmd_lock);
+	return 0;
+}
+
+/* Every GPIO can be either clock target channel's output; the LAN743x
+ * has no event capture (that is the PCI11x1x's)
+ */
+static int lan743x_ptp_verify(struct ptp_clock_info *info, unsigned int pin,
+			      enum ptp_pin_function func, unsigned int chan)
+{
+	return func == PTP_PF_NONE || func == PTP_PF_PEROUT ? 0 : -EOPNOTSUPP;
+}
+
+/**
+ * lan743x_ptp_set_latency() - the PHY's latency at a link speed
+ * @adapter: our device
+ * @speed: SPEED_*
+ *
+ * The chip corrects its timestamps by these, in ns; the values are the
+ * kernel driver's for the LAN7430's PHY.
+ */
+void lan743x_ptp_set_latency(struct lan743x_adapter *adapter, int speed)
+{
+	u32 tx = 0, rx = 0;
+
+	switch (speed) {
+	case SPEED_1000:
+		tx = 30;
+		rx = 525;
+		break;
+	case SPEED_100:
+		tx = 181;
+		rx = 594;
+		break;
+	}
+	lan743x_wr32(adapter, PTP_LATENCY, FIELD_PREP(PTP_LATENCY_TX_MASK_, tx) |
+		     FIELD_PREP(PTP_LATENCY_RX_MASK_, rx));
+}
+
 static void lan743x_ptp_tx_done(struct lan743x_ptp *ptp, unsigned int i,
 				struct skb_shared_hwtstamps *hwts)
 {
@@ -541,6 +774,7 @@ void lan743x_ptp_close(struct lan743x_adapter *adapter)
  */
 void lan743x_ptp_probe(struct lan743x_adapter *adapter)
 {
+	unsigned int i, n_pins = LAN7431_PTP_PINS;
 	struct lan743x_ptp *ptp = &adapter->ptp;
 	struct ptp_clock *clock;
 
@@ -548,6 +782,20 @@ void lan743x_ptp_probe(struct lan743x_adapter *adapter)
 	spin_lock_init(&ptp->tx_lock);
 	ptp->rx_filter = HWTSTAMP_FILTER_NONE;
 	lan743x_ptp_cmd(adapter, PTP_CMD_CTL_RESET_);
+	for (i = 0; i < LAN743X_PTP_PEROUTS; i++) {
+		ptp->perout_pin[i] = -1;
+		lan743x_ptp_target_set(adapter, i, PTP_TARGET_SEC_OFF_, 0);
+	}
+	if (FIELD_GET(ID_REV_ID_MASK_, adapter->id_rev) == ID_REV_ID_LAN7430_) {
+		n_pins = LAN7430_PTP_PINS;
+		ptp->leds = lan743x_rd32(adapter, HW_CFG) &
+			    GENMASK(LAN7430_PTP_PINS - 1, 0) * HW_CFG_LED_EN_(0);
+	}
+	for (i = 0; i < n_pins; i++) {
+		snprintf(ptp->pins[i].name, sizeof(ptp->pins[i].name),
+			 "lan743x_ptp_pin_%02u", i);
+		ptp->pins[i].index = i;
+	}
 
 	ptp->info = (struct ptp_clock_info) {
 		.owner		= THIS_MODULE,
@@ -557,6 +805,14 @@ void lan743x_ptp_probe(struct lan743x_adapter *adapter)
 		.adjtime	= lan743x_ptp_adjtime,
 		.adjfine	= lan743x_ptp_adjfine,
 		.do_aux_work	= lan743x_ptp_aux_work,
+		.n_per_out	= LAN743X_PTP_PEROUTS,
+		.n_pins		= n_pins,
+		.pin_config	= ptp->pins,
+		.enable		= lan743x_ptp_enable,
+		.verify		= lan743x_ptp_verify,
+#ifdef LAN743X_HAVE_PTP_PEROUT_FLAGS
+		.supported_perout_flags = PTP_PEROUT_DUTY_CYCLE,
+#endif
 	};
 	snprintf(ptp->info.name, sizeof(ptp->info.name), "lan743x");
 	clock = ptp_clock_register(&ptp->info, &adapter->pdev->dev);
@@ -568,14 +824,20 @@ void lan743x_ptp_probe(struct lan743x_adapter *adapter)
 }
 
 /**
- * lan743x_ptp_remove() - unregister the PHC and stop the clock
+ * lan743x_ptp_remove() - unregister the PHC, stop its outputs and the clock
  * @adapter: our device
  */
 void lan743x_ptp_remove(struct lan743x_adapter *adapter)
 {
+	int ch;
+
 	if (adapter->ptp.clock)
 		ptp_clock_unregister(adapter->ptp.clock);
 	adapter->ptp.clock = NULL;
+	mutex_lock(&adapter->ptp.cmd_lock);
+	for (ch = 0; ch < LAN743X_PTP_PEROUTS; ch++)
+		lan743x_ptp_perout_off(adapter, ch);
+	mutex_unlock(&adapter->ptp.cmd_lock);
 	lan743x_wr32(adapter, PTP_CMD_CTL, PTP_CMD_CTL_DISABLE_);
 }
 

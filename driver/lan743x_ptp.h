@@ -14,6 +14,11 @@
 #define LAN743X_PTP_TX_TS_CNT		4
 /* the rate adjuster's range: 1 +/- (2^30 - 1) / 2^35 */
 #define LAN743X_PTP_MAX_ADJ_PPB		31249999
+/* GPIOs the 1588 block can drive (the LAN7430's are its LED pins) */
+#define LAN7430_PTP_PINS		4
+#define LAN7431_PTP_PINS		12
+/* clock target channels A and B, one periodic output each */
+#define LAN743X_PTP_PEROUTS		2
 
 struct lan743x_adapter;
 struct lan743x_rx;
@@ -50,6 +55,11 @@ struct lan743x_ptp_tx {
  * @tx_timestamps: TX timestamps delivered
  * @tx_timeouts: held frames that got no timestamp within a second
  * @tx_skipped: frames sent without a timestamp as all slots were busy
+ * @pins: the PHC's pins, GPIO n each (the core keeps their functions)
+ * @perout_pin: the GPIO each clock target channel drives, -1 while off
+ *	(under @cmd_lock)
+ * @leds: HW_CFG's LED enables at probe (LAN7430): the pins to give back
+ *	to the PHY's LEDs when an output stops
  */
 struct lan743x_ptp {
 	struct ptp_clock_info info;
@@ -64,6 +74,9 @@ struct lan743x_ptp {
 	u64 tx_timestamps;
 	u64 tx_timeouts;
 	u64 tx_skipped;
+	struct ptp_pin_desc pins[LAN7431_PTP_PINS];
+	int perout_pin[LAN743X_PTP_PEROUTS];
+	u32 leds;
 };
 
 #define LAN743X_PTP_STAT_CNT	3
@@ -90,5 +103,6 @@ int lan743x_ptp_ioctl(struct net_device *netdev, struct ifreq *ifr, int cmd);
 void lan743x_ptp_strings(u8 **data);
 u64 *lan743x_ptp_stats(struct lan743x_adapter *adapter, u64 *data);
 int lan743x_ptp_phc_index(struct lan743x_adapter *adapter);
+void lan743x_ptp_set_latency(struct lan743x_adapter *adapter, int speed);
 
 #endif /* _LAN743X_PTP_H */

@@ -31,6 +31,8 @@
 
 #define HW_CFG				0x010
 #define HW_CFG_LRST_			BIT(1)
+/* LAN7430: the PHY's LED n owns GPIO n (n < 4) while its bit is set */
+#define HW_CFG_LED_EN_(n)		BIT(20 + (n))
 
 #define PMT_CTL				0x014
 #define PMT_CTL_READY_			BIT(7)
@@ -61,10 +63,17 @@
 #define E2P_DATA_MASK_			GENMASK(7, 0)
 
 #define GPIO_CFG0			0x050
+#define GPIO_CFG0_DATA_(n)		BIT(n)
+#define GPIO_CFG0_DIR_OUT_(n)		BIT(16 + (n))
 #define GPIO_CFG1			0x054
+#define GPIO_CFG1_PUSH_PULL_(n)		BIT(n)
+#define GPIO_CFG1_DISABLE_(n)		BIT(16 + (n))
 #define GPIO_CFG1_INIT_			0x0FFF0000
 #define GPIO_CFG2			0x058
+#define GPIO_CFG2_1588_HIGH_(n)		BIT(n)
 #define GPIO_CFG3			0x05C
+#define GPIO_CFG3_1588_OE_(n)		BIT(n)
+#define GPIO_CFG3_1588_CH_B_(n)		BIT(16 + (n))
 
 #define FCT_RX_CTL			0x0AC
 #define FCT_RX_CTL_EN_(ch)		BIT(28 + (ch))
@@ -291,6 +300,18 @@ enum {
 #define PTP_CMD_CTL_ENABLE_		BIT(2)
 #define PTP_CMD_CTL_DISABLE_		BIT(1)
 #define PTP_CMD_CTL_RESET_		BIT(0)
+/* per clock target channel ch (0 = A, 1 = B) */
+#define PTP_GENERAL_CONFIG		0xA04
+#define PTP_GC_RELOAD_ADD_(ch)		BIT(4 * (ch))
+#define PTP_GC_EVENT_MASK_(ch)		(GENMASK(3, 1) << (4 * (ch)))
+#define PTP_GC_EVENT_(ch, event)	((event) << (4 * (ch) + 1))
+#define PTP_GC_EVENT_100NS_		0
+#define PTP_GC_EVENT_10US_		1
+#define PTP_GC_EVENT_100US_		2
+#define PTP_GC_EVENT_1MS_		3
+#define PTP_GC_EVENT_10MS_		4
+#define PTP_GC_EVENT_200MS_		5
+#define PTP_GC_EVENT_TOGGLE_		6
 #define PTP_INT_STS			0xA08
 #define PTP_INT_EN_SET			0xA0C
 #define PTP_INT_EN_CLR			0xA10
@@ -303,6 +324,15 @@ enum {
 #define PTP_CLOCK_STEP_ADJ		0xA2C
 #define PTP_ADJ_DIR_			BIT(31)
 #define PTP_ADJ_VALUE_MASK_		GENMASK(29, 0)
+#define PTP_TARGET_SEC(ch)		(0xA30 + 0x10 * (ch))
+#define PTP_TARGET_NS(ch)		(0xA34 + 0x10 * (ch))
+#define PTP_RELOAD_SEC(ch)		(0xA38 + 0x10 * (ch))
+#define PTP_RELOAD_NS(ch)		(0xA3C + 0x10 * (ch))
+/* a target this far on never comes: the channel is off */
+#define PTP_TARGET_SEC_OFF_		0xFFFF0000
+#define PTP_LATENCY			0xA5C
+#define PTP_LATENCY_RX_MASK_		GENMASK(15, 0)
+#define PTP_LATENCY_TX_MASK_		GENMASK(31, 16)
 #define PTP_TX_MOD			0xAA4
 #define PTP_TX_MOD_SYNC_TS_INSERT_	BIT(28)
 #define PTP_TX_MOD2			0xAA8
