@@ -28,6 +28,9 @@ the guest half-closes its side after sending and reads until we close.
                    (the guest pulls it from its slot); once it is gone
                    (60 s at most), <ms> later the same device is added
                    again (device_add)
+  GPIO-EDGES       reply the x-gpio-edges property of the LAN743x on
+                   netdev n0 (QMP qom-get): its GPIOs' edges with the
+                   1588 clock's time of each (44-ptp-perout)
   PTP-SLAVE <s>    run linuxptp's ptp4l on the tap for <s> seconds as a
                    slave-only clock with software timestamps (UDPv4, E2E),
                    against the guest's master; then reply "PTP4L <rc>
@@ -207,6 +210,28 @@ class Qmp:
             if "error" in reply:
                 raise OSError(f"QMP {execute}: {reply['error']}")
 
+    def gpio_edges(self, netdev):
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+            sock.settimeout(10)
+            sock.connect(self.path)
+            rfile = sock.makefile("rb")
+            rfile.readline()                      # greeting
+            self._cmd(sock, rfile, "qmp_capabilities")
+            for base in ("/machine/peripheral", "/machine/peripheral-anon"):
+                for child in self._cmd(sock, rfile, "qom-list",
+                                       {"path": base}):
+                    if child["type"] != "child<lan743x>":
+                        continue
+                    path = f"{base}/{child['name']}"
+                    if self._cmd(sock, rfile, "qom-get",
+                                 {"path": path,
+                                  "property": "netdev"}) != netdev:
+                        continue
+                    return self._cmd(sock, rfile, "qom-get",
+                                     {"path": path,
+                                      "property": "x-gpio-edges"})
+        raise OSError(f"no lan743x on netdev {netdev}")
+
     def run(self, *cmds):
         """Commands (execute, arguments) in one session: their returns."""
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
@@ -282,6 +307,10 @@ class Handler(socketserver.StreamRequestHandler):
 
     def do_PING(self):
         self.reply("PONG")
+
+    def do_GPIO_EDGES(self):
+        self.wfile.write(self.server.qmp.gpio_edges(self.server.netdev)
+                         .encode())
 
     def do_GET(self, n):
         n = int(n)

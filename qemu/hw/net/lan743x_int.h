@@ -20,7 +20,7 @@
 #include "lan743x-gen.h"
 
 /* A GPIO's level change at a clock time (ns), for tests */
-#define LAN743X_GPIO_LOG        64
+#define LAN743X_GPIO_LOG        128
 typedef struct LAN743xEdge {
     uint8_t pin;
     bool level;
@@ -204,6 +204,7 @@ struct LAN743xState {
     bool ptp_out[PTP_CHANNELS];
     int64_t ptp_pulse_end[PTP_CHANNELS];
     int64_t ptp_seen;
+    int64_t ptp_fired;          /* virtual time the timer last fired */
     bool gpio_level[LAN7431_GPIOS];
     uint32_t gpio_rises[LAN7431_GPIOS];
     uint32_t gpio_falls[LAN7431_GPIOS];

@@ -61,7 +61,11 @@
  *    set to the reload value (1).  The event's action
  *    (PTP_GENERAL_CONFIG bits 4x+1..4x+3): 0..5 a pulse of 100 ns,
  *    10 us, 100 us, 1 ms, 10 ms or 200 ms of the clock, 6 toggle, 7
- *    nothing; each event also sets PTP_INT_STS TIMER_x.  A QEMU timer
+ *    nothing; each event also sets PTP_INT_STS TIMER_x.  A channel whose
+ *    four bits of PTP_GENERAL_CONFIG change starts again inactive (low on
+ *    an active-high pin), so that a toggle output stopped while high and
+ *    started again has its first edge rising (inferred: the drivers
+ *    rewrite these bits at every start and stop).  A QEMU timer
  *    on the virtual clock is set for the next event or pulse end as the
  *    clock's rate puts it, and set again after every rate change, step,
  *    load or write to these registers, so that edges come when the clock
@@ -341,8 +345,8 @@ static const int64_t lan743x_pulse_ns[] = {
 };
 
 /*
- * The timer is set no closer than this to the last run: edges of one pin
- * less than this apart are made together, at the later time.
+ * The timer is set no closer than this after it last fired: edges less
+ * than this apart are made together, at the later time.
  */
 #define LAN743X_PTP_MIN_STEP    10000
 /* An event further away than this is looked at again then */
@@ -510,7 +514,7 @@ static int64_t lan743x_ptp_when(LAN743xState *s, int64_t phc)
 /* Set the timer for the next pulse end or target */
 static void lan743x_ptp_arm(LAN743xState *s)
 {
-    int64_t next = INT64_MAX, now_v;
+    int64_t next = INT64_MAX, when;
     int ch;
 
     if (!s->ptp_timer) {
@@ -530,15 +534,15 @@ static void lan743x_ptp_arm(LAN743xState *s)
         timer_del(s->ptp_timer);
         return;
     }
-    now_v = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
-    timer_mod(s->ptp_timer, MAX(lan743x_ptp_when(s, next),
-                                now_v + LAN743X_PTP_MIN_STEP));
+    when = lan743x_ptp_when(s, next);
+    timer_mod(s->ptp_timer, MAX(when, s->ptp_fired + LAN743X_PTP_MIN_STEP));
 }
 
 void lan743x_ptp_timer_cb(void *opaque)
 {
     LAN743xState *s = opaque;
 
+    s->ptp_fired = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
     lan743x_ptp_run(s, lan743x_ptp_now(s));
     lan743x_ptp_arm(s);
     lan743x_update_irq(s);
@@ -571,6 +575,16 @@ void lan743x_ptp_io_write(LAN743xState *s, unsigned idx, uint32_t val)
     int64_t now = lan743x_ptp_now(s);
 
     lan743x_ptp_run(s, now);
+    if (idx == R_PTP_GENERAL_CONFIG) {
+        int ch;
+
+        for (ch = 0; ch < PTP_CHANNELS; ch++) {
+            if (extract32(val ^ s->regs[idx], 4 * ch, 4)) {
+                s->ptp_out[ch] = false;
+                s->ptp_pulse_end[ch] = INT64_MAX;
+            }
+        }
+    }
     s->regs[idx] = val;
     lan743x_gpio_update(s, now);
     lan743x_ptp_arm(s);
