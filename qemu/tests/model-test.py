@@ -22,7 +22,9 @@ both directions and the RX FIFO's overflow drops, 802.3x flow control
 transmitter), interrupts (INT_SET self-test
 through MSI-X), the 1588 block (clock load/read/step, rate adjustment measured
 over virtual time, TX timestamps with their FIFO, overflow and interrupt,
-one-step Sync, RX timestamps at arrival), and guest errors that must not crash QEMU (ring outside
+one-step Sync, RX timestamps at arrival, clock targets A and B driving
+GPIOs as pulses and toggles at the clock's times, through a rate change
+and steps, read through QMP's x-gpio-edges), and guest errors that must not crash QEMU (ring outside
 RAM, ring length 0, tail beyond ring, zero-length buffers, a ring with no
 LS descriptor), and the test-only fault register (x-faults=on: a dead
 device, bogus TX heads, hung DMA stops, bogus RX write-backs, a DMA error;
@@ -36,6 +38,7 @@ x-otp-file written through and read again by a new QEMU).  Prints PASS/FAIL line
 exits non-zero on failure.
 """
 
+import json
 import os
 import socket
 import struct
@@ -1336,6 +1339,108 @@ def ptp_tx_pop(q):
     return sec * NS + (ns & 0x3fffffff), ns >> 30, hdr
 
 
+GPIO_CFG0, GPIO_CFG1, GPIO_CFG2, GPIO_CFG3 = 0x50, 0x54, 0x58, 0x5c
+PTP_GENERAL_CONFIG = 0xa04
+
+
+def ptp_target(ch, reg):                 # reg: 0 sec, 1 ns, 2/3 reload
+    return 0xa30 + 0x10 * ch + 4 * reg
+
+
+class Qmp:
+    def __init__(self, path):
+        self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        for _ in range(50):
+            try:
+                self.s.connect(path)
+                break
+            except OSError:
+                time.sleep(0.1)
+        self.f = self.s.makefile("rb")
+        self.f.readline()
+        self.cmd("qmp_capabilities")
+
+    def cmd(self, execute, **args):
+        self.s.sendall(json.dumps({"execute": execute,
+                                   "arguments": args}).encode() + b"\n")
+        while True:
+            r = json.loads(self.f.readline())
+            if "return" in r or "error" in r:
+                return r.get("return", r.get("error"))
+
+
+def gpio_edges(qmp):
+    """x-gpio-edges as [(seq, pin, level, clock ns)] of the device lt"""
+    text = qmp.cmd("qom-get", path="/machine/peripheral/lt",
+                   property="x-gpio-edges")
+    return [(int(w[1]), int(w[3]), int(w[5]), int(w[7]))
+            for w in (ln.split() for ln in text.splitlines())
+            if w and w[0] == "edge"]
+
+
+def test_ptp_perout(q, qmp):
+    """Clock targets A and B drive GPIOs 1 and 2: channel A a 1 ms pulse
+    every 100 ms from 10.5 s, B a toggle every 50 ms from 10.2 s; the
+    edges come at the clock's times, also at another rate and after a
+    step back; a step forward over a target is its event, once"""
+    ptp_start(q, 10)
+    q.wr(0x10, 0)                               # HW_CFG: no LEDs
+    q.wr(GPIO_CFG0, 0x60000)                    # GPIO1, 2 outputs, data 0
+    q.wr(GPIO_CFG1, 0x0ff90006)                 # enabled, push-pull
+    q.wr(GPIO_CFG2, 0x6)                        # active high
+    q.wr(GPIO_CFG3, 0x40006)                    # 1588 out; GPIO2 from B
+    q.wr(PTP_GENERAL_CONFIG, (3 << 1) | (6 << 5))
+    q.wr(ptp_target(0, 2), 0)
+    q.wr(ptp_target(0, 3), 100000000)
+    q.wr(ptp_target(0, 1), 500000000)
+    q.wr(ptp_target(0, 0), 10)
+    q.wr(ptp_target(1, 2), 0)
+    q.wr(ptp_target(1, 3), 50000000)
+    q.wr(ptp_target(1, 1), 200000000)
+    q.wr(ptp_target(1, 0), 10)
+    q.cmd("clock_step %d" % NS)
+    e = gpio_edges(qmp)
+    a = [(lv, t) for _, p, lv, t in e if p == 1]
+    b = [(lv, t) for _, p, lv, t in e if p == 2]
+    want_a = [(1 - i % 2, 10 * NS + 500000000 + (i // 2) * 100000000
+               + (i % 2) * 1000000) for i in range(10)]
+    want_b = [(1 - i % 2, 10 * NS + 200000000 + i * 50000000)
+              for i in range(16)]
+    # (B's target meets A's at 10.5 s: both fire)
+    check("ptp-perout-pulse", a[:10] == want_a, "pin 1 %s" % a[:4])
+    check("ptp-perout-toggle", b[:16] == want_b, "pin 2 %s" % b[:4])
+    # +1000 ppm: still at the clock's times
+    q.wr(PTP_RATE_ADJ, PTP_DIR | (1000 * 2 ** 35 // 1000000))
+    n = len(e)
+    q.cmd("clock_step %d" % (NS // 2))
+    e = gpio_edges(qmp)[n:]
+    ok = all((t - 10 * NS - 500000000) % 1000000 <= 1
+             for _, p, lv, t in e if p == 1)
+    check("ptp-perout-rate", e and ok, "%s" % e[:4])
+    q.wr(PTP_RATE_ADJ, 0)
+    # a step back: the next target comes later, on the same grid
+    q.wr(PTP_STEP_ADJ, 300000000)
+    q.wr(PTP_CMD_CTL, PTP_STEP_NSEC)
+    n = len(gpio_edges(qmp))
+    q.cmd("clock_step %d" % NS)
+    e = gpio_edges(qmp)[n:]
+    ok = all((t - 10 * NS - 500000000) % 100000000 in (0, 1000000)
+             for _, p, lv, t in e if p == 1)
+    check("ptp-perout-step-back", e and ok, "%s" % e[:4])
+    # 2 s forward: one event per channel at the step, then targets behind
+    # the clock that it never reaches again
+    q.cmd("clock_step %d" % 10000000)          # between A's pulses
+    n = len(gpio_edges(qmp))
+    q.wr(PTP_STEP_ADJ, PTP_DIR | 2)
+    q.wr(PTP_CMD_CTL, PTP_STEP_SEC)
+    at = ptp_now(q)
+    q.cmd("clock_step %d" % NS)
+    e = [(p, lv, t) for _, p, lv, t in gpio_edges(qmp)[n:]]
+    check("ptp-perout-step-over", e[:1] == [(1, 1, at)] and
+          e[1:] in ([(2, 0, at), (1, 0, at + 1000000)],
+                    [(2, 1, at), (1, 0, at + 1000000)]), "%s" % e)
+
+
 def test_ptp_tx(q):
     setup_tx(q)
     while q.capture() is not None:
@@ -2185,6 +2290,16 @@ def main():
     on_fresh_device("", test_ptp_clock)
     on_fresh_device("", test_ptp_tx)
     on_fresh_device("", test_ptp_rx)
+    qmp_path = tempfile.mktemp(prefix="lan743x-qmp-")
+    q = QTest(",id=lt", ("-qmp", "unix:%s,server=on,wait=off" % qmp_path))
+    try:
+        setup_pci(q)
+        basic_init(q)
+        test_ptp_perout(q, Qmp(qmp_path))
+    finally:
+        q.close()
+        if os.path.exists(qmp_path):
+            os.unlink(qmp_path)
     on_fresh_device("", test_phy_universal_partner)
     on_fresh_device("", test_phy_no_link_no_frames)
     q = two_chips()

@@ -196,14 +196,14 @@ struct LAN743xState {
 
     /*
      * Clock targets and GPIOs: each channel's output and when its pulse
-     * ends (clock ns), the clock's time when the targets were last looked
+     * ends (clock ns), the clock's time up to which its target was looked
      * at, each pin's level and edge counts, the last LAN743X_GPIO_LOG
      * edges (not migrated: tests only).
      */
     QEMUTimer *ptp_timer;
     bool ptp_out[PTP_CHANNELS];
     int64_t ptp_pulse_end[PTP_CHANNELS];
-    int64_t ptp_seen;
+    int64_t ptp_seen[PTP_CHANNELS];
     int64_t ptp_fired;          /* virtual time the timer last fired */
     bool gpio_level[LAN7431_GPIOS];
     uint32_t gpio_rises[LAN7431_GPIOS];

@@ -444,7 +444,7 @@ static void lan743x_ptp_event(LAN743xState *s, int ch, int64_t at)
 
 /*
  * Everything due by clock time @now, in order: pulse ends and targets the
- * clock has reached since it was last looked at (ptp_seen).
+ * clock has reached since each was last looked at (ptp_seen).
  */
 static void lan743x_ptp_run(LAN743xState *s, int64_t now)
 {
@@ -464,7 +464,7 @@ static void lan743x_ptp_run(LAN743xState *s, int64_t now)
                 which = ch;
                 end = true;
             }
-            if (t > s->ptp_seen && t <= now && t < at) {
+            if (t > s->ptp_seen[ch] && t <= now && t < at) {
                 at = t;
                 which = ch;
                 end = false;
@@ -478,11 +478,13 @@ static void lan743x_ptp_run(LAN743xState *s, int64_t now)
             s->ptp_pulse_end[which] = INT64_MAX;
         } else {
             lan743x_ptp_event(s, which, at);
+            s->ptp_seen[which] = at;
         }
-        s->ptp_seen = MAX(s->ptp_seen, at);
         lan743x_gpio_update(s, now);
     }
-    s->ptp_seen = MAX(s->ptp_seen, now);
+    for (ch = 0; ch < PTP_CHANNELS; ch++) {
+        s->ptp_seen[ch] = MAX(s->ptp_seen[ch], now);
+    }
 }
 
 /* The virtual time at which the clock reads @phc (or a time to look again) */
@@ -526,7 +528,7 @@ static void lan743x_ptp_arm(LAN743xState *s)
         if (s->ptp_out[ch]) {
             next = MIN(next, s->ptp_pulse_end[ch]);
         }
-        if (t > s->ptp_seen) {
+        if (t > s->ptp_seen[ch]) {
             next = MIN(next, t);
         }
     }
@@ -557,14 +559,14 @@ static void lan743x_ptp_stepped(LAN743xState *s, int64_t old)
     int64_t now = lan743x_ptp_now(s);
     int ch;
 
-    for (ch = 0; ch < PTP_CHANNELS && now > old; ch++) {
+    for (ch = 0; ch < PTP_CHANNELS; ch++) {
         int64_t t = lan743x_ptp_target(s, ch);
 
-        if (t > old && t <= now) {
+        if (now > old && t > old && t <= now) {
             lan743x_ptp_event(s, ch, now);
         }
+        s->ptp_seen[ch] = now;
     }
-    s->ptp_seen = now;
     lan743x_gpio_update(s, now);
     lan743x_ptp_arm(s);
 }
@@ -598,9 +600,9 @@ void lan743x_ptp_io_reset(LAN743xState *s)
     for (ch = 0; ch < PTP_CHANNELS; ch++) {
         s->ptp_out[ch] = false;
         s->ptp_pulse_end[ch] = INT64_MAX;
+        s->ptp_seen[ch] = lan743x_ptp_now(s);
     }
-    s->ptp_seen = lan743x_ptp_now(s);
-    lan743x_gpio_update(s, s->ptp_seen);
+    lan743x_gpio_update(s, s->ptp_seen[0]);
     if (s->ptp_timer) {
         timer_del(s->ptp_timer);
     }
