@@ -89,8 +89,13 @@
  *    ring or an address outside RAM stops the channel silently): the
  *    error bits (DMAC_INT_STS ERR, INT_STS DMA_GEN, DMAC_RX_ERR_STS) are
  *    raised only by the injected DMA_ERROR fault;
- *  - wake-on-LAN and PME (EEE: low power idle is counted, lan743x_mac.c;
- *    the PHY's EEE registers, lan743x_phy.c);
+ *  - wake-on-LAN (lan743x_mac.c, "Wake-on-LAN"): in D3hot, magic
+ *    packets, broadcast, our unicast address and the 32 wake-up frame
+ *    filters set MAC_WUCSR/MAC_WK_SRC/PMT_CTL status and PME_Status, and
+ *    with PME_En wake a suspended (S3) guest;
+ *  - PHY wake-up, EEE wake-up and the MAC_WUCSR2 offloads (ARP/NS/TCP
+ *    SYN) (EEE: low power idle is counted, lan743x_mac.c; the PHY's EEE
+ *    registers, lan743x_phy.c);
  *  - GPIOs, 1588 target/periodic outputs and event capture;
  *  - SGMII/PCI11x1x registers;
  *  - VLAN filtering (the VLAN table in the RFE RAM is stored, not used);
@@ -127,8 +132,7 @@
 #include "trace.h"
 #include "lan743x_int.h"
 
-/* Capability offsets as on a shipping LAN7430 */
-#define LAN743X_PM_OFFSET       0x40
+/* Capability offsets as on a shipping LAN7430 (PM: lan743x_int.h) */
 #define LAN743X_MSI_OFFSET      0x50
 #define LAN743X_PCIE_OFFSET     0x70
 #define LAN743X_MSIX_OFFSET     0xb0
@@ -606,8 +610,21 @@ static void lan743x_csr_reset(LAN743xState *s)
 void lan743x_reset(DeviceState *dev)
 {
     LAN743xState *s = LAN743X(dev);
+    uint32_t wk_src = s->regs[R_MAC_WK_SRC];
+    uint32_t wucsr = s->regs[R_MAC_WUCSR] & MAC_WUCSR_STATUS_MASK;
+    uint32_t wups = s->regs[R_PMT_CTL] & R_PMT_CTL_WUPS_MASK;
 
     lan743x_csr_reset(s);
+    if (s->wol_woke) {
+        /*
+         * QEMU resets every device when it wakes a suspended guest; the
+         * chip, powered through S3, keeps what woke it for the driver
+         */
+        s->regs[R_MAC_WK_SRC] = wk_src;
+        s->regs[R_MAC_WUCSR] = wucsr;
+        s->regs[R_PMT_CTL] |= wups;
+        s->wol_woke = false;
+    }
     s->vec_level = 0;
     s->msi_level = 0;
     s->intx_level = 0;
@@ -916,6 +933,11 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
     case R_MAC_WK_SRC:
         s->regs[R_MAC_WK_SRC] &= ~val;
         break;
+    case R_MAC_WUCSR:           /* status bits: write 1 to clear */
+        s->regs[R_MAC_WUCSR] = (val & ~MAC_WUCSR_STATUS_MASK) |
+                               (s->regs[R_MAC_WUCSR] &
+                                MAC_WUCSR_STATUS_MASK & ~val);
+        break;
     case R_INT_STS:
         s->int_latch &= ~val;
         break;
@@ -1132,6 +1154,9 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
                                     lan743x_rx_wire_timer_cb, s);
     s->tx_wire_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
                                     lan743x_tx_wire_timer_cb, s);
+    s->wol_timer = timer_new_ms(QEMU_CLOCK_REALTIME, lan743x_wol_timer_cb, s);
+    s->suspend_notifier.notify = lan743x_wol_suspend;
+    qemu_register_suspend_notifier(&s->suspend_notifier);
     s->phy_an_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
                                    lan743x_phy_an_timer_cb, s);
     s->ptp_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, lan743x_ptp_timer_cb, s);
@@ -1184,6 +1209,8 @@ static void lan743x_exit(PCIDevice *d)
     lan743x_cable_leave(s);
     timer_free(s->phy_an_timer);
     timer_free(s->ptp_timer);
+    notifier_remove(&s->suspend_notifier);
+    timer_free(s->wol_timer);
     for (i = 0; i < LAN743X_RX_CHANNELS; i++) {
         lan743x_rx_fifo_flush(s, i);
     }

@@ -455,8 +455,8 @@ bool lan743x_can_receive(NetClientState *nc)
     LAN743xState *s = qemu_get_nic_opaque(nc);
     PCIDevice *d = lan743x_pci(s);
     /* a paused partner keeps its frames */
-    bool can = (d->config[PCI_COMMAND] & PCI_COMMAND_MASTER) &&
-               !s->pause_sent;
+    bool can = ((d->config[PCI_COMMAND] & PCI_COMMAND_MASTER) &&
+                !s->pause_sent) || lan743x_in_d3(s);   /* wake frames */
 
     s->rx_refused |= !can;
     return can;

@@ -12,6 +12,7 @@
 #include "net/eth.h"
 #include "net/net.h"
 #include "qemu/bitops.h"
+#include "qemu/notify.h"
 #include "qemu/queue.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
@@ -32,6 +33,8 @@ OBJECT_DECLARE_SIMPLE_TYPE(LAN743xState, LAN743X)
 
 #define PCI_VENDOR_ID_LAN743X   0x1055     /* SMSC (PCI_VENDOR_ID_EFAR) */
 #define LAN743X_MMIO_SIZE       0x2000
+#define LAN743X_PM_OFFSET       0x40        /* PCI PM capability */
+#define LAN743X_WOL_POLL_MS     10
 #define LAN743X_NUM_REGS        (LAN743X_MMIO_SIZE / 4)
 #define LAN743X_MSIX_BAR_SIZE   256
 #define LAN743X_MSIX_VECTORS    8
@@ -158,6 +161,10 @@ struct LAN743xState {
      */
     bool rx_refused;
     QEMUTimer *rx_wire_timer;
+    /* Wake-on-LAN: frames held by QEMU while the guest is suspended */
+    QEMUTimer *wol_timer;
+    Notifier suspend_notifier;
+    bool wol_woke;              /* woke the guest: keep the status (reset) */
     QEMUTimer *tx_wire_timer;
     QSIMPLEQ_HEAD(, LAN743xFifoFrame) rx_fifo[LAN743X_RX_CHANNELS];
     uint32_t rx_fifo_used[LAN743X_RX_CHANNELS];
@@ -357,6 +364,10 @@ void lan743x_rx_dma_error(LAN743xState *s, int ch, const char *why);
 void lan743x_tx_process(LAN743xState *s, int ch);
 bool lan743x_rx_ready(LAN743xState *s, int ch);
 bool lan743x_can_receive(NetClientState *nc);
+bool lan743x_in_d3(LAN743xState *s);
+bool lan743x_wol_armed(LAN743xState *s);
+void lan743x_wol_timer_cb(void *opaque);
+void lan743x_wol_suspend(Notifier *n, void *data);
 bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
                     size_t total, size_t frame_len, uint32_t status,
                     int64_t stamp);

@@ -13,6 +13,8 @@
 #include "qemu/units.h"
 #include "standard-headers/linux/virtio_net.h"
 #include "trace.h"
+#include "sysemu/runstate.h"
+#include "hw/pci/pci.h"
 #include "lan743x_int.h"
 
 /* ------------------------------------------------------------------ */
@@ -919,6 +921,235 @@ const LAN743xGenOps lan743x_gen_ops = {
     .own_mac = lan743x_gen_own_mac,
 };
 
+/* ------------------------------------------------------------------ */
+/* Wake-on-LAN                                                         */
+/* ------------------------------------------------------------------ */
+
+/*
+ * While the function is in D3hot with PMT_CTL.WOL_EN and the receiver on
+ * (MAC_RX.RXEN), no frame reaches a ring: each one is checked against the
+ * wake sources MAC_WUCSR enables, and a match sets its status bits
+ * (MAC_WUCSR, MAC_WK_SRC, PMT_CTL.WUPS) and PME_Status in the PM
+ * capability; with PME_En set, the PME wakes a suspended guest
+ * (qemu_system_wakeup_request).  The sources:
+ *  - MPEN: a magic packet (6 bytes of 0xff, then the station address 16
+ *    times, anywhere in the frame) to our address, a multicast address
+ *    or broadcast;
+ *  - BCST_EN: a broadcast frame; PFDA_EN: a frame to our address
+ *    (RFE_ADDR_FILT entry 0, the perfect DA);
+ *  - WAKE_EN: the 32 wake-up frame filters: MAC_WUF_CFGn enables filter
+ *    n, gives the byte offset where its mask starts, the destinations it
+ *    takes (0 our address, 1 any, 2 multicast, 3 broadcast) and the
+ *    CRC-16 of the bytes its 128-bit mask (MAC_WUF_MASK0..3 of n, bit i
+ *    = byte offset + i) selects: the CRC-16 of polynomial 0x8005, initial
+ *    value 0xffff, bits in the order they arrive, as the drivers compute
+ *    it (bitrev16(crc16(0xffff, ...)) in Linux's terms).
+ * BCST_EN, PFDA_EN and WAKE_EN take effect only with RFE_WAKE_EN, which
+ * also sets RFE_WAKE_FR / RFE_FR_WK with them (inferred: the drivers set
+ * RFE_WAKE_EN with each of them).  PHY wake (ETH_PHY_WAKE_EN), EEE,
+ * GPIO and the TCP SYN / ARP / NS offloads of MAC_WUCSR2 are not
+ * emulated.
+ *
+ * QEMU resets every device when it wakes the guest: the wake status
+ * (MAC_WK_SRC, MAC_WUCSR's status bits, PMT_CTL.WUPS) survives that reset,
+ * as it does S3 on the chip, and PME_Status is in the PM capability,
+ * which QEMU's reset leaves as it is.
+ *
+ * A suspended guest's QEMU delivers no frames (its netdevs hold them while
+ * the machine is not running): while the guest is suspended with a wake
+ * armed, a timer on the host's clock takes them from QEMU's queue.
+ */
+
+static uint16_t lan743x_wuf_crc16(const uint8_t *p, size_t len, unsigned off,
+                                  const uint32_t *mask)
+{
+    uint16_t crc = 0xffff;
+    unsigned i;
+    int b;
+
+    for (i = 0; i < 128 && off + i < len; i++) {
+        uint8_t byte;
+
+        if (!(mask[i / 32] & BIT(i % 32))) {
+            continue;
+        }
+        byte = p[off + i];
+        for (b = 0; b < 8; b++) {
+            bool top = (crc >> 15) ^ ((byte >> b) & 1);
+
+            crc <<= 1;
+            if (top) {
+                crc ^= 0x8005;
+            }
+        }
+    }
+    return crc;
+}
+
+static bool lan743x_own_addr(LAN743xState *s, const uint8_t *da)
+{
+    return (s->regs[R_RFE_ADDR_FILT_HI0] & R_RFE_ADDR_FILT_HI_VALID_MASK) &&
+           ldl_le_p(da) == s->regs[R_RFE_ADDR_FILT_LO0] &&
+           lduw_le_p(da + 4) == (s->regs[R_RFE_ADDR_FILT_HI0] & 0xffff);
+}
+
+static bool lan743x_is_magic(LAN743xState *s, const uint8_t *p, size_t len)
+{
+    uint8_t mac[ETH_ALEN];
+    size_t i;
+    int n;
+
+    stl_le_p(mac, s->regs[R_MAC_RX_ADDRL]);
+    stw_le_p(mac + 4, s->regs[R_MAC_RX_ADDRH]);
+    for (i = ETH_HLEN; i + 17 * ETH_ALEN <= len; i++) {
+        if (memcmp(p + i, "\xff\xff\xff\xff\xff\xff", ETH_ALEN)) {
+            continue;
+        }
+        for (n = 1; n <= 16; n++) {
+            if (memcmp(p + i + n * ETH_ALEN, mac, ETH_ALEN)) {
+                break;
+            }
+        }
+        if (n > 16) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool lan743x_wuf_match(LAN743xState *s, const uint8_t *p, size_t len)
+{
+    int i;
+
+    for (i = 0; i < MAC_WUF_FILTERS; i++) {
+        uint32_t cfg = s->regs[R_MAC_WUF_CFG0 + i];
+        const uint32_t *mask = &s->regs[R_MAC_WUF_MASK0 + 4 * i];
+        bool take;
+
+        if (!FIELD_EX32(cfg, MAC_WUF_CFG, EN)) {
+            continue;
+        }
+        switch (FIELD_EX32(cfg, MAC_WUF_CFG, TYPE)) {
+        case 0:
+            take = lan743x_own_addr(s, p);
+            break;
+        case 2:
+            take = is_multicast_ether_addr(p);
+            break;
+        case 3:
+            take = is_broadcast_ether_addr(p);
+            break;
+        default:
+            take = true;
+            break;
+        }
+        if (take &&
+            lan743x_wuf_crc16(p, len, FIELD_EX32(cfg, MAC_WUF_CFG, OFFSET),
+                              mask) == FIELD_EX32(cfg, MAC_WUF_CFG, CRC16)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The function is in D3hot: no DMA, frames only wake it */
+bool lan743x_in_d3(LAN743xState *s)
+{
+    PCIDevice *d = lan743x_pci(s);
+
+    return (pci_get_word(d->config + LAN743X_PM_OFFSET + PCI_PM_CTRL) &
+            PCI_PM_CTRL_STATE_MASK) == 3;
+}
+
+/* A wake source is armed (the PME, if enabled, can wake the guest) */
+bool lan743x_wol_armed(LAN743xState *s)
+{
+    return lan743x_in_d3(s) &&
+           FIELD_EX32(s->regs[R_PMT_CTL], PMT_CTL, WOL_EN) &&
+           FIELD_EX32(s->regs[R_MAC_RX], MAC_RX, RXEN) &&
+           (s->regs[R_MAC_WUCSR] & (R_MAC_WUCSR_MPEN_MASK |
+                                    R_MAC_WUCSR_BCST_EN_MASK |
+                                    R_MAC_WUCSR_PFDA_EN_MASK |
+                                    R_MAC_WUCSR_WAKE_EN_MASK));
+}
+
+static void lan743x_wol_frame(LAN743xState *s, const uint8_t *p, size_t len)
+{
+    uint32_t wucsr = s->regs[R_MAC_WUCSR];
+    bool rfe = FIELD_EX32(wucsr, MAC_WUCSR, RFE_WAKE_EN);
+    uint32_t st = 0, src = 0;
+    PCIDevice *d = lan743x_pci(s);
+    uint8_t *pmcsr = d->config + LAN743X_PM_OFFSET + PCI_PM_CTRL;
+
+    if (!lan743x_wol_armed(s) || len < ETH_HLEN) {
+        return;
+    }
+    if (FIELD_EX32(wucsr, MAC_WUCSR, MPEN) &&
+        (lan743x_own_addr(s, p) || is_multicast_ether_addr(p)) &&
+        lan743x_is_magic(s, p, len)) {
+        st |= R_MAC_WUCSR_MPR_MASK;
+        src |= R_MAC_WK_SRC_MP_FR_WK_MASK;
+    }
+    if (rfe && FIELD_EX32(wucsr, MAC_WUCSR, BCST_EN) &&
+        is_broadcast_ether_addr(p)) {
+        st |= R_MAC_WUCSR_BCAST_FR_MASK;
+        src |= R_MAC_WK_SRC_BCAST_FR_WK_MASK;
+    }
+    if (rfe && FIELD_EX32(wucsr, MAC_WUCSR, PFDA_EN) &&
+        lan743x_own_addr(s, p)) {
+        st |= R_MAC_WUCSR_PFDA_FR_MASK;
+        src |= R_MAC_WK_SRC_PFDA_FR_WK_MASK;
+    }
+    if (rfe && FIELD_EX32(wucsr, MAC_WUCSR, WAKE_EN) &&
+        lan743x_wuf_match(s, p, len)) {
+        st |= R_MAC_WUCSR_WUFR_MASK;
+        src |= R_MAC_WK_SRC_WU_FR_WK_MASK;
+    }
+    if (!st) {
+        return;
+    }
+    if (st & ~R_MAC_WUCSR_MPR_MASK) {
+        st |= R_MAC_WUCSR_RFE_WAKE_FR_MASK;
+        src |= R_MAC_WK_SRC_RFE_FR_WK_MASK;
+    }
+    trace_lan743x_wake(st, src);
+    s->regs[R_MAC_WUCSR] |= st;
+    s->regs[R_MAC_WK_SRC] |= src;
+    s->regs[R_PMT_CTL] = FIELD_DP32(s->regs[R_PMT_CTL], PMT_CTL, WUPS,
+                                    FIELD_EX32(s->regs[R_PMT_CTL], PMT_CTL,
+                                               WUPS) | 2);
+    pci_set_word(pmcsr, pci_get_word(pmcsr) | PCI_PM_CTRL_PME_STATUS);
+    if ((pci_get_word(pmcsr) & PCI_PM_CTRL_PME_ENABLE) &&
+        runstate_check(RUN_STATE_SUSPENDED)) {
+        s->wol_woke = true;
+        qemu_system_wakeup_request(QEMU_WAKEUP_REASON_OTHER, NULL);
+    }
+}
+
+/* While the guest is suspended: take the frames QEMU holds for us */
+void lan743x_wol_timer_cb(void *opaque)
+{
+    LAN743xState *s = opaque;
+
+    if (!runstate_check(RUN_STATE_SUSPENDED) || !lan743x_wol_armed(s)) {
+        return;
+    }
+    qemu_flush_queued_packets(qemu_get_queue(s->nic));
+    timer_mod(s->wol_timer, qemu_clock_get_ms(QEMU_CLOCK_REALTIME) +
+              LAN743X_WOL_POLL_MS);
+}
+
+/* The guest suspends: with a wake armed, keep taking frames */
+void lan743x_wol_suspend(Notifier *n, void *data)
+{
+    LAN743xState *s = container_of(n, LAN743xState, suspend_notifier);
+
+    if (lan743x_wol_armed(s)) {
+        timer_mod(s->wol_timer, qemu_clock_get_ms(QEMU_CLOCK_REALTIME) +
+                  LAN743X_WOL_POLL_MS);
+    }
+}
+
 /* Frames from the wire reach the MAC only over the PHY's link */
 ssize_t lan743x_receive_phy(NetClientState *nc, const uint8_t *buf,
                             size_t size)
@@ -928,6 +1159,14 @@ ssize_t lan743x_receive_phy(NetClientState *nc, const uint8_t *buf,
 
     if (!s->phy_link) {
         return size;            /* dropped */
+    }
+    if (unlikely(lan743x_in_d3(s))) {
+        size_t hdr = s->has_vnet ? sizeof(struct virtio_net_hdr) : 0;
+
+        if (size > hdr) {
+            lan743x_wol_frame(s, buf + hdr, size - hdr);
+        }
+        return size;            /* only a wake source in D3 */
     }
     ret = lan743x_receive(nc, buf, size);
     s->rx_refused |= !ret;

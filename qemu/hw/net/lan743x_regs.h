@@ -18,7 +18,9 @@ REG32(HW_CFG, 0x010)
     FIELD(HW_CFG, LRST, 1, 1)
     FIELD(HW_CFG, LED_EN, 20, 4)        /* LAN7430: LED0..3 own GPIO0..3 */
 REG32(PMT_CTL, 0x014)
-    FIELD(PMT_CTL, WUPS, 0, 2)
+    FIELD(PMT_CTL, WUPS, 0, 2)            /* W1C; 2: the MAC woke */
+    FIELD(PMT_CTL, ETH_PHY_WAKE_EN, 2, 1)
+    FIELD(PMT_CTL, WOL_EN, 3, 1)
     FIELD(PMT_CTL, ETH_PHY_RST, 4, 1)
     FIELD(PMT_CTL, READY, 7, 1)
 REG32(DP_SEL, 0x024)
@@ -83,7 +85,32 @@ REG32(MAC_MII_ACC, 0x120)
     FIELD(MAC_MII_ACC, PHY, 11, 5)
 REG32(MAC_MII_DATA, 0x124)
 REG32(MAC_EEE_TX_LPI_REQ_DLY_CNT, 0x130)
-REG32(MAC_WK_SRC, 0x144)
+/* Wake-on-LAN (lan743x_mac.c, "Wake-on-LAN") */
+REG32(MAC_WUCSR, 0x140)
+    FIELD(MAC_WUCSR, BCST_EN, 0, 1)
+    FIELD(MAC_WUCSR, MPEN, 1, 1)
+    FIELD(MAC_WUCSR, WAKE_EN, 2, 1)         /* wake-up frame filters */
+    FIELD(MAC_WUCSR, PFDA_EN, 3, 1)         /* perfect DA */
+    FIELD(MAC_WUCSR, BCAST_FR, 4, 1)        /* status bits 4..9: W1C */
+    FIELD(MAC_WUCSR, MPR, 5, 1)
+    FIELD(MAC_WUCSR, WUFR, 6, 1)
+    FIELD(MAC_WUCSR, PFDA_FR, 7, 1)
+    FIELD(MAC_WUCSR, RFE_WAKE_FR, 9, 1)
+    FIELD(MAC_WUCSR, RFE_WAKE_EN, 14, 1)
+#define MAC_WUCSR_STATUS_MASK   0x000002f0u
+REG32(MAC_WK_SRC, 0x144)                    /* W1C */
+    FIELD(MAC_WK_SRC, WU_FR_WK, 8, 1)
+    FIELD(MAC_WK_SRC, BCAST_FR_WK, 9, 1)
+    FIELD(MAC_WK_SRC, MP_FR_WK, 10, 1)
+    FIELD(MAC_WK_SRC, PFDA_FR_WK, 11, 1)
+    FIELD(MAC_WK_SRC, RFE_FR_WK, 12, 1)
+REG32(MAC_WUF_CFG0, 0x150)                  /* 32 filters */
+    FIELD(MAC_WUF_CFG, CRC16, 0, 16)
+    FIELD(MAC_WUF_CFG, OFFSET, 16, 8)
+    FIELD(MAC_WUF_CFG, TYPE, 24, 2)         /* 0 ucast 1 all 2 mcast 3 bcast */
+    FIELD(MAC_WUF_CFG, EN, 31, 1)
+#define MAC_WUF_FILTERS         32
+REG32(MAC_WUF_MASK0, 0x200)                 /* 4 masks of 32 bytes each */
 
 /* Receive filtering engine */
 REG32(RFE_ADDR_FILT_HI0, 0x400)
