@@ -844,6 +844,8 @@ const struct ethtool_ops lan743x_ethtool_ops = {
 	.set_eee		= lan743x_set_eee,
 	.get_pauseparam		= lan743x_get_pauseparam,
 	.set_pauseparam		= lan743x_set_pauseparam,
+	.get_wol		= lan743x_get_wol,
+	.set_wol		= lan743x_set_wol,
 	.get_pause_stats	= lan743x_get_pause_stats,
 #ifdef LAN743X_HAVE_STD_STATS
 	.get_eth_mac_stats	= lan743x_get_eth_mac_stats,

@@ -766,9 +766,10 @@ static void lan743x_remove(struct pci_dev *pdev)
 	free_netdev(netdev);
 }
 
-/* Suspend: the interface is closed and the PCI core puts the function in
- * D3hot.  Wake-on-LAN is not supported.  Resume resets and reprograms the
- * chip, then reopens the interface.
+/* Suspend: the interface is closed, the wake sources armed (lan743x_wol.c)
+ * and the PCI core puts the function in D3hot, PME enabled if it may wake
+ * the system.  Resume resets and reprograms the chip, then reopens the
+ * interface.
  */
 /**
  * lan743x_detach() - take the chip away from the stack (suspend, PCI error)
@@ -832,6 +833,7 @@ static int lan743x_suspend(struct device *dev)
 
 	rtnl_lock();
 	lan743x_detach(netdev_priv(netdev));
+	lan743x_wol_arm(netdev_priv(netdev));
 	rtnl_unlock();
 	return 0;
 }
@@ -844,6 +846,7 @@ static int lan743x_resume(struct device *dev)
 
 	adapter = netdev_priv(netdev);
 	rtnl_lock();
+	lan743x_wol_disarm(adapter);
 	ret = lan743x_hw_restart(adapter);
 	if (!ret)
 		ret = lan743x_reattach(adapter);
@@ -853,6 +856,28 @@ static int lan743x_resume(struct device *dev)
 
 static DEFINE_SIMPLE_DEV_PM_OPS(lan743x_pm_ops, lan743x_suspend,
 				lan743x_resume);
+
+/* Reboot, kexec and power-off: no more DMA; on power-off the function goes
+ * to D3hot with the wake sources armed and PME enabled if WoL is on
+ */
+static void lan743x_shutdown(struct pci_dev *pdev)
+{
+	struct net_device *netdev = pci_get_drvdata(pdev);
+	struct lan743x_adapter *adapter;
+
+	adapter = netdev_priv(netdev);
+	rtnl_lock();
+	netif_device_detach(netdev);
+	if (netif_running(netdev))
+		lan743x_stop(netdev);
+	lan743x_wol_arm(adapter);
+	rtnl_unlock();
+	pci_clear_master(pdev);
+	if (system_state == SYSTEM_POWER_OFF) {
+		pci_wake_from_d3(pdev, device_may_wakeup(&pdev->dev));
+		pci_set_power_state(pdev, PCI_D3hot);
+	}
+}
 
 /* 0x1055 is SMSC's (now Microchip's) vendor ID, EFAR in pci_ids.h */
 static const struct pci_device_id lan743x_pci_ids[] = {
@@ -867,6 +892,7 @@ static struct pci_driver lan743x_pci_driver = {
 	.id_table	= lan743x_pci_ids,
 	.probe		= lan743x_probe,
 	.remove		= lan743x_remove,
+	.shutdown	= lan743x_shutdown,
 	.driver.pm	= pm_sleep_ptr(&lan743x_pm_ops),
 	.err_handler	= &lan743x_err_handler,
 };

@@ -184,6 +184,9 @@ struct lan743x_hw_stats {
  *	on map and sync); reported at probe and in debugfs
  * @otp_access: ethtool -e/-E address the OTP instead of the EEPROM (the
  *	OTP_ACCESS private flag)
+ * @wolopts: the wake sources (WAKE_*) the MAC arms for suspend and
+ *	power-off (lan743x_wol.c)
+ * @phy_wolopts: those the PHY took
  * @debugfs: the device's debugfs directory
  * @fail_ring_alloc: ring-build allocations to fail, on kernels with fault
  *	injection (lan743x_debugfs.c)
@@ -233,6 +236,8 @@ struct lan743x_adapter {
 	bool dma_fenced;
 	bool dma_coherent;
 	bool otp_access;
+	u32 wolopts;		/* wake sources of the MAC (WAKE_*) */
+	u32 phy_wolopts;	/* ... and of the PHY */
 	struct dentry *debugfs;
 #ifdef CONFIG_FAULT_INJECTION_DEBUG_FS
 	struct fault_attr fail_ring_alloc;
@@ -331,6 +336,13 @@ static inline bool lan743x_fail_ring_alloc(struct lan743x_adapter *adapter)
 	return false;
 }
 #endif
+#define LAN743X_MAC_WAKES	(WAKE_UCAST | WAKE_MCAST | WAKE_BCAST | \
+				 WAKE_MAGIC | WAKE_ARP)
+void lan743x_get_wol(struct net_device *netdev, struct ethtool_wolinfo *wol);
+int lan743x_set_wol(struct net_device *netdev, struct ethtool_wolinfo *wol);
+void lan743x_wol_arm(struct lan743x_adapter *adapter);
+void lan743x_wol_disarm(struct lan743x_adapter *adapter);
+
 void lan743x_debugfs_add(struct lan743x_adapter *adapter);
 void lan743x_debugfs_remove(struct lan743x_adapter *adapter);
 void lan743x_debugfs_init(void);

@@ -35,8 +35,18 @@
 #define HW_CFG_LED_EN_(n)		BIT(20 + (n))
 
 #define PMT_CTL				0x014
+#define PMT_CTL_ETH_PHY_D3_COLD_OVR_	BIT(27)
+#define PMT_CTL_MAC_D3_RX_CLK_OVR_	BIT(25)
+#define PMT_CTL_ETH_PHY_D3_OVR_		BIT(23)
+#define PMT_CTL_RX_FCT_RFE_D3_CLK_OVR_	BIT(18)
+#define PMT_CTL_GPIO_WAKEUP_EN_		BIT(15)
+#define PMT_CTL_EEE_WAKEUP_EN_		BIT(13)
+#define PMT_CTL_RES_CLR_WKP_MASK_	GENMASK(9, 8)
 #define PMT_CTL_READY_			BIT(7)
 #define PMT_CTL_ETH_PHY_RST_		BIT(4)
+#define PMT_CTL_WOL_EN_			BIT(3)
+#define PMT_CTL_ETH_PHY_WAKE_EN_	BIT(2)
+#define PMT_CTL_WUPS_MASK_		GENMASK(1, 0)
 
 #define DP_SEL				0x024
 #define DP_SEL_DPRDY_			BIT(31)
@@ -134,7 +144,30 @@ enum {
 
 #define MAC_EEE_TX_LPI_REQ_DLY_CNT	0x130
 #define MAC_WUCSR			0x140
+#define MAC_WUCSR_RFE_WAKE_EN_		BIT(14)
+#define MAC_WUCSR_STATUS_MASK_		GENMASK(13, 4)	/* W1C */
+#define MAC_WUCSR_PFDA_EN_		BIT(3)
+#define MAC_WUCSR_WAKE_EN_		BIT(2)
+#define MAC_WUCSR_MPEN_			BIT(1)
+#define MAC_WUCSR_BCST_EN_		BIT(0)
 #define MAC_WK_SRC			0x144
+#define MAC_WK_SRC_ETH_PHY_WK_		BIT(17)
+#define MAC_WK_SRC_RFE_FR_WK_		BIT(12)
+#define MAC_WK_SRC_PFDA_FR_WK_		BIT(11)
+#define MAC_WK_SRC_MP_FR_WK_		BIT(10)
+#define MAC_WK_SRC_BCAST_FR_WK_		BIT(9)
+#define MAC_WK_SRC_WU_FR_WK_		BIT(8)
+#define MAC_WUF_CFG(i)			(0x150 + 4 * (i))
+#define MAC_WUF_CFG_EN_			BIT(31)
+#define MAC_WUF_CFG_TYPE_MASK_		GENMASK(25, 24)
+#define MAC_WUF_CFG_TYPE_ALL_		1
+#define MAC_WUF_CFG_TYPE_MCAST_		2
+#define MAC_WUF_CFG_OFFSET_MASK_	GENMASK(23, 16)
+#define MAC_WUF_CFG_CRC16_MASK_		GENMASK(15, 0)
+#define MAC_WUF_NUM			32
+#define MAC_WUF_MASK(i, n)		(0x200 + 0x10 * (i) + 4 * (n))
+#define MAC_WUCSR2			0x600
+#define MAC_WUCSR2_STATUS_MASK_		GENMASK(7, 4)	/* W1C */
 
 /* Receive filtering engine */
 #define RFE_ADDR_FILT_CNT		33	/* entry 0 is our own address */
