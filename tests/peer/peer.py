@@ -64,6 +64,20 @@ the guest half-closes its side after sending and reads until we close.
                    to have runts taken unpadded.  For frames above the
                    tap's MTU it is raised while they go out and restored
                    afterwards.
+  WOL <kind> <ms>  wake-on-LAN: reply "OK", then wait (QMP query-status)
+                   until the guest is suspended, write one frame of <kind>
+                   to the guest's MAC onto the tap, and watch for <ms>
+                   whether the guest runs again; if it does not, wake it
+                   with QMP system_wakeup.  Kinds: magic (a magic packet,
+                   EtherType 0x0842, to the guest's address), magic-bcast
+                   (the same to broadcast), ucast (an ICMP echo request to
+                   the guest), bcast (an ARP request for another address,
+                   broadcast)
+  WOL-RESULT       the outcome of the last WOL from this guest, once it is
+                   known (waits up to 120 s): "WOKE <kind> <ms>" (running
+                   again <ms> after the frame), "ASLEEP <kind> <ms>" (still
+                   suspended <ms> after it; woken by QMP then), or
+                   "ERR <what>"
 
 Errors are answered with a line starting with "ERR".  Python stdlib only.
 """
@@ -266,6 +280,9 @@ class Qmp:
                 out[name] = val
         return out
 
+    def status(self):
+        return self.run(("query-status", None))[0]["status"]
+
 
 class Handler(socketserver.StreamRequestHandler):
     def reply(self, text):
@@ -417,6 +434,44 @@ class Handler(socketserver.StreamRequestHandler):
         threading.Thread(target=self.server.replug,
                          args=(dev, bus, mode, ms, props),
                          daemon=True).start()
+    def do_WOL(self, kind, ms):
+        ms = int(ms)
+        if not 0 < ms <= 60000:
+            raise ValueError(f"duration {ms} out of range")
+        tap = self.server.tap
+        ip = self.client_address[0]
+        dst = guest_mac(tap, ip)
+        with open(f"/sys/class/net/{tap}/address") as f:
+            src = bytes.fromhex(f.read().strip().replace(":", ""))
+        src_ip = socket.inet_aton(self.server.server_address[0])
+        bcast = b"\xff" * 6
+        magic = b"\xff" * 6 + dst * 16
+        if kind == "magic":
+            frame = eth_frame(dst, src, 0x0842, magic)
+        elif kind == "magic-bcast":
+            frame = eth_frame(bcast, src, 0x0842, magic)
+        elif kind == "ucast":
+            frame = echo_request(dst, src, src_ip, socket.inet_aton(ip), 1)
+        elif kind == "bcast":
+            # who-has 198.18.0.254 (nobody), tell us
+            frame = eth_frame(bcast, src, 0x0806, struct.pack(
+                "!HHBBH6s4s6s4s", 1, 0x0800, 6, 4, 1, src, src_ip,
+                b"\0" * 6, socket.inet_aton("198.18.0.254")))
+        else:
+            raise ValueError(f"unknown kind {kind}")
+        done = threading.Event()
+        self.server.wol[ip] = [done, "ERR no result yet"]
+        self.reply("OK")
+        threading.Thread(target=self.server.wol_run,
+                         args=(ip, kind, frame, ms), daemon=True).start()
+
+    def do_WOL_RESULT(self):
+        entry = self.server.wol.get(self.client_address[0])
+        if entry is None:
+            self.reply("ERR no WOL request")
+            return
+        entry[0].wait(120)
+        self.reply(entry[1])
 
     def do_LINK_FLAP(self, ms):
         ms = int(ms)
@@ -437,6 +492,44 @@ class Server(socketserver.ThreadingTCPServer):
         self.qmp = Qmp(qmp)
         self.netdev = netdev
         self.raw_lock = threading.Lock()
+        self.wol = {}
+
+    def wol_run(self, ip, kind, frame, ms):
+        entry = self.wol[ip]
+        try:
+            entry[1] = self.wol_watch(kind, frame, ms)
+        except OSError as err:
+            entry[1] = f"ERR {err}"
+            try:
+                if self.qmp.status() == "suspended":
+                    self.qmp.run(("system_wakeup", None))
+            except OSError:
+                pass
+        log(f"WOL: {entry[1]}")
+        entry[0].set()
+
+    def wol_watch(self, kind, frame, ms):
+        end = time.monotonic() + 60
+        while self.qmp.status() != "suspended":
+            if time.monotonic() > end:
+                return "ERR the guest did not suspend within 60 s"
+            time.sleep(0.05)
+        # let the guest settle in S3 before the frame
+        time.sleep(0.5)
+        if self.qmp.status() != "suspended":
+            return "ERR the guest woke before the frame was sent"
+        with socket.socket(socket.AF_PACKET, socket.SOCK_RAW) as s:
+            s.bind((self.tap, 0))
+            s.send(frame)
+        sent = time.monotonic()
+        log(f"WOL: {kind} frame written to {self.tap}")
+        while time.monotonic() - sent < ms / 1000:
+            if self.qmp.status() != "suspended":
+                return f"WOKE {kind} {int((time.monotonic() - sent) * 1000)}"
+            time.sleep(0.05)
+        self.qmp.run(("system_wakeup", None))
+        log("WOL: still suspended, woken with QMP system_wakeup")
+        return f"ASLEEP {kind} {ms}"
 
     def raw_send(self, frames, ms=0):
         time.sleep(ms / 1000)

@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: GPL-2.0
+# Wake-on-LAN from suspend to RAM (ACPI S3, the whole machine asleep):
+# ethtool shows the wake sources the chip has (Supports Wake-on: umbag:
+# unicast, multicast, broadcast, ARP, magic; the PHY has none) and refuses
+# the others keeping the old setting; then the guest suspends and the peer
+# writes one frame onto the tap once QEMU reports the guest suspended
+# (WOL in tests/peer/peer.py): with `wol g` a magic packet wakes the
+# guest (our driver logs it as the wake source), with `wol d` the same
+# packet leaves it asleep (the peer wakes it with QMP system_wakeup 3 s
+# later; our driver only, see below), with `wol u` a unicast echo request
+# wakes it and with `wol g` the same frame does not.  After each resume
+# checked transfers pass both ways.  The guest runs on the "s3" board
+# (tests/run: its clocksource is the TSC).
+# sets: primary
+# board: s3
+# timeout: 150
+
+grep -qw mem /sys/power/state || skip "no suspend-to-RAM state (/sys/power/state: $(cat /sys/power/state))"
+if [ -w /sys/power/mem_sleep ]; then
+	grep -qw deep /sys/power/mem_sleep || skip "no S3 in /sys/power/mem_sleep: $(cat /sys/power/mem_sleep)"
+	echo deep >/sys/power/mem_sleep || fail "cannot select S3 (mem_sleep deep)"
+fi
+wait_peer 20 || fail "peer $PEER does not answer ping"
+
+wol_field() { ethtool "$IF" | sed -n "s/^[[:space:]]*$1: *//p"; }
+sup=$(wol_field "Supports Wake-on")
+[ "$sup" = umbag ] || fail "Supports Wake-on: '$sup', expected umbag"
+wol=$(wol_field "Wake-on")
+log "Supports Wake-on: $sup, Wake-on: $wol"
+ethtool -s "$IF" wol ub || fail "ethtool -s wol ub refused"
+[ "$(wol_field Wake-on)" = ub ] || fail "Wake-on: $(wol_field Wake-on) after wol ub"
+for bad in p s; do
+	if ethtool -s "$IF" wol $bad 2>/dev/null; then
+		fail "ethtool -s wol $bad (not supported) accepted"
+	fi
+	[ "$(wol_field Wake-on)" = ub ] || fail "Wake-on: $(wol_field Wake-on) after the refused wol $bad, expected ub"
+done
+wakeup=/sys/class/net/$IF/device/power/wakeup
+[ "$(cat $wakeup)" = enabled ] || fail "$wakeup: $(cat $wakeup) with wol ub"
+ethtool -s "$IF" wol d || fail "ethtool -s wol d refused"
+[ "$(cat $wakeup)" = disabled ] || fail "$wakeup: $(cat $wakeup) with wol d"
+
+# QEMU 7.2 resets every device when it wakes the guest, and SeaBIOS's
+# resume does not program the ICH9 LPC's ACPI base again (PMBASE and
+# ACPI_CNTL at 0x40..0x47 of 00:1f.0, beyond the header the kernel
+# restores): without them a second suspend never sleeps.  Put them back
+# after each resume, as a PC's firmware does.
+lpc=/sys/bus/pci/devices/0000:00:1f.0/config
+dd if=$lpc of=/tmp/lpc.acpi bs=8 skip=8 count=1 2>/dev/null || fail "cannot read the LPC's ACPI base"
+
+# s3 WOL KIND EXPECT: arm WOL, ask the peer to send a KIND frame once
+# the guest is suspended, suspend; EXPECT is WOKE or ASLEEP.
+s3() {
+	ethtool -s "$IF" wol "$1" || fail "ethtool -s wol $1 refused"
+	r=$(peer_cmd "WOL $2 3000") || true
+	[ "$r" = OK ] || fail "peer refused WOL $2: $r"
+	mark=$(klog_mark)
+	t0=$(date +%s)
+	echo mem >/sys/power/state ||
+		fail "suspend to RAM (wol $1) failed: $(klog_since "$mark" | tail -n 5 | tr '\n' '|')"
+	dd if=/tmp/lpc.acpi of=$lpc bs=8 seek=8 count=1 conv=notrunc 2>/dev/null ||
+		fail "cannot restore the LPC's ACPI base"
+	wait_carrier 1 30 || fail "no carrier after resume (wol $1)"
+	wait_peer 20 || fail "peer unreachable after resume (wol $1)"
+	r=$(peer_cmd WOL-RESULT) || true
+	log "wol $1, $2 frame: $r (suspend and resume $(($(date +%s) - t0)) s)"
+	klog_since "$mark" | grep -iE 'lan743x|wake|PM: suspend|ACPI: PM' | tail -n 8
+	case $r in
+	"$3 $2 "*) ;;
+	*) fail "wol $1, a $2 frame while suspended: '$r', expected $3" ;;
+	esac
+	download 1048576 || fail "download failed after resume (wol $1)"
+	upload 1048576 || fail "upload failed after resume (wol $1)"
+}
+
+s3 g magic WOKE
+if [ "$DRIVER" = ours ]; then
+	klog_since "$mark" | grep 'woken by magic packet' >/dev/null ||
+		fail "no 'woken by magic packet' in the kernel log after the magic packet woke the guest"
+	s3 d magic ASLEEP
+	off="not with wol d;"
+else
+	# Not with wol d: Debian's 6.1 driver with WoL off lets phylib
+	# suspend its PHY, and phylib warns on resume (mdio_bus_phy_resume,
+	# as in 13-pm-resume).  (wol b would wake on the host's broadcasts.)
+	off=
+fi
+s3 u ucast WOKE
+s3 g ucast ASLEEP
+ethtool -s "$IF" wol d
+echo "wake-on-LAN from S3 ok: a magic packet wakes with wol g,${off:+ $off} a unicast frame wakes with wol u, not with wol g; transfers pass after each resume"
