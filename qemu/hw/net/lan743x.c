@@ -625,6 +625,11 @@ void lan743x_reset(DeviceState *dev)
         s->regs[R_PMT_CTL] |= wups;
         s->wol_woke = false;
     }
+    /*
+     * QEMU may hold frames for us: those that came while the guest was
+     * suspended (it delivers none then), before the reset that wakes it
+     */
+    s->rx_refused = true;
     s->vec_level = 0;
     s->msi_level = 0;
     s->intx_level = 0;
