@@ -67,6 +67,10 @@
  *  - PTP: the 1588 clock (read, load, step, rate adjustment), TX
  *    timestamps with their FIFO and one-step Sync, RX timestamps in the
  *    extension descriptor, the 1588 interrupt (lan743x_ptp.c);
+ *  - wake-on-LAN (lan743x_mac.c, "Wake-on-LAN"): in D3hot, magic
+ *    packets, broadcast, our unicast address and the 32 wake-up frame
+ *    filters set MAC_WUCSR/MAC_WK_SRC/PMT_CTL status and PME_Status, and
+ *    with PME_En wake a suspended (S3) guest;
  *  - x-msix-vectors=N (1 to 8, driver tests only): an MSI-X table of N
  *    entries instead of the chip's 8, as a host that grants a driver
  *    fewer vectors; a source mapped to a vector beyond it raises nothing;
@@ -89,10 +93,6 @@
  *    ring or an address outside RAM stops the channel silently): the
  *    error bits (DMAC_INT_STS ERR, INT_STS DMA_GEN, DMAC_RX_ERR_STS) are
  *    raised only by the injected DMA_ERROR fault;
- *  - wake-on-LAN (lan743x_mac.c, "Wake-on-LAN"): in D3hot, magic
- *    packets, broadcast, our unicast address and the 32 wake-up frame
- *    filters set MAC_WUCSR/MAC_WK_SRC/PMT_CTL status and PME_Status, and
- *    with PME_En wake a suspended (S3) guest;
  *  - PHY wake-up, EEE wake-up and the MAC_WUCSR2 offloads (ARP/NS/TCP
  *    SYN) (EEE: low power idle is counted, lan743x_mac.c; the PHY's EEE
  *    registers, lan743x_phy.c);
