@@ -2125,6 +2125,14 @@ def test_board_switch(q):
     check("board-switch-link", flen == len(frame) + 4, "flen %d" % flen)
 
 
+def test_board_phy_addr(q):
+    """phy-addr=7: the LAN7431's external PHY answers at address 7 only."""
+    for addr, want in ((7, 0x0007), (1, 0xffff)):
+        q.wr(MII_ACC, (addr << 11) | (2 << 6) | 1)
+        id1 = q.rd(MII_DATA)
+        check("board-phy-addr-%d" % addr, id1 == want, "id1 %x" % id1)
+
+
 def test_board_refused():
     """The LAN7430's PHY is inside it: no board wiring takes it away."""
     cmd = [QEMU, "-machine", "q35", "-accel", "qtest", "-qtest", "stdio",
@@ -2321,6 +2329,7 @@ def main():
     test_otp_file()
 
     on_fresh_device(",device-id=0x7431,phy=off,strap-mii=on", test_board_switch)
+    on_fresh_device(",device-id=0x7431,phy-addr=7", test_board_phy_addr)
     test_board_refused()
 
     q = QTest(",revision=a0,device-id=0x7431,msix=off")

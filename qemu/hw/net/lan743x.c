@@ -20,7 +20,8 @@
  *    clause-22 PHY at address 1, statistics counters;
  *  - the LAN7431's board wiring: phy=off leaves its MDIO bus empty and
  *    runs the MAC at 1000/full whenever the netdev link is up (a switch
- *    port wired to its RGMII), strap-mii=on latches MAC_CR.MII_EN at reset;
+ *    port wired to its RGMII), phy-addr=N puts its external PHY at
+ *    address N instead of 1, strap-mii=on latches MAC_CR.MII_EN at reset;
  *  - the PHY's link (lan743x_phy.c): autonegotiation (1000/100/10, full
  *    and half duplex), parallel detection and forced modes, resolved
  *    against the partner on the other end of the cable: another LAN743x
@@ -1075,9 +1076,14 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
         error_setg(errp, "lan743x: device-id must be 0x7430 or 0x7431");
         return;
     }
-    if (s->device_id == 0x7430 && (!s->phy_present || s->strap_mii)) {
+    if (s->device_id == 0x7430 &&
+        (!s->phy_present || s->strap_mii || s->phy_addr != LAN743X_PHY_ADDR)) {
         error_setg(errp, "lan743x: the LAN7430's PHY is internal: "
-                   "phy=off and strap-mii are for device-id=0x7431");
+                   "phy=off, phy-addr and strap-mii are for device-id=0x7431");
+        return;
+    }
+    if (s->phy_addr > 31) {
+        error_setg(errp, "lan743x: phy-addr must be 0 to 31");
         return;
     }
     if (!s->revision || !strcasecmp(s->revision, "b0")) {
@@ -1252,6 +1258,7 @@ static Property lan743x_properties[] = {
     DEFINE_PROP_STRING("x-cable", LAN743xState, cable),
     DEFINE_PROP_BOOL("phy", LAN743xState, phy_present, true),
     DEFINE_PROP_BOOL("strap-mii", LAN743xState, strap_mii, false),
+    DEFINE_PROP_UINT8("phy-addr", LAN743xState, phy_addr, LAN743X_PHY_ADDR),
     DEFINE_PROP_STRING("x-otp-file", LAN743xState, otp_file),
     DEFINE_PROP_END_OF_LIST(),
 };

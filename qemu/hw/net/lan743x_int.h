@@ -92,6 +92,7 @@ struct LAN743xState {
     bool gen_on;                 /* x-gen: the traffic generator exists */
     char *cable;                 /* x-cable: the cable's name, or NULL */
     bool phy_present;            /* phy: off: a LAN7431 wired to a switch */
+    uint8_t phy_addr;            /* phy-addr: the LAN7431's external PHY */
     bool strap_mii;              /* strap-mii: a LAN7431 strapped for MII */
     bool is_a0;
     bool has_vnet;               /* peer takes/gives virtio-net headers */

@@ -503,7 +503,7 @@ void lan743x_mii_access(LAN743xState *s, uint32_t acc)
         if (!write) {
             s->regs[R_MAC_MII_DATA] = 0xffff;
         }
-    } else if (phy != LAN743X_PHY_ADDR || !s->phy_present) {
+    } else if (phy != s->phy_addr || !s->phy_present) {
         if (!write) {
             s->regs[R_MAC_MII_DATA] = 0xffff;
         }
