@@ -103,7 +103,7 @@ ETH_P_EXP = 0x88b5      # IEEE 802 local experimental EtherType 1
 # what REPLUG gives the device it adds again: what the one removed had
 REPLUG_PROPS = ("netdev", "mac", "device-id", "revision", "msix",
                 "x-msix-vectors", "msi", "x-faults", "x-gen", "phy",
-                "strap-mii")
+                "strap-mii", "phy-addr")
 
 
 def ip_csum(data):
