@@ -107,7 +107,7 @@ check-full: check
 		--kernel 6.12 --driver ours --driver intree --config b0-msix
 	LT_OUT=$(CURDIR)/build/tests/full-6.1 tests/run --no-static --arch x86_64
 	LT_OUT=$(CURDIR)/build/tests/board-arm64 tests/run --no-static --arch arm64 \
-		--driver ours --driver intree 40-board-wiring
+		--driver ours --driver intree 40-board-wiring 47-board-phy-handle
 	LT_OUT=$(CURDIR)/build/tests/msix-few tests/run --no-static \
 		--config b0-msix2 --config b0-msix1 --driver ours --driver intree \
 		01-probe 05-iperf3 08-down-up 41-msix-vectors
