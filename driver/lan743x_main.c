@@ -606,9 +606,7 @@ static void lan743x_reset_work(struct work_struct *work)
 		goto unlock;
 	lan743x_stop(netdev);
 	lan743x_hw_stats_freeze(adapter);
-	ret = lan743x_chip_reset(adapter);
-	if (!ret)
-		ret = lan743x_hw_init(adapter);
+	ret = lan743x_hw_restart(adapter);
 	if (!ret)
 		ret = lan743x_open(netdev);
 	if (ret) {
@@ -766,11 +764,6 @@ static void lan743x_remove(struct pci_dev *pdev)
 	free_netdev(netdev);
 }
 
-/* Suspend: the interface is closed, the wake sources armed (lan743x_wol.c)
- * and the PCI core puts the function in D3hot, PME enabled if it may wake
- * the system.  Resume resets and reprograms the chip, then reopens the
- * interface.
- */
 /**
  * lan743x_detach() - take the chip away from the stack (suspend, PCI error)
  * @adapter: adapter
@@ -827,6 +820,11 @@ int lan743x_reattach(struct lan743x_adapter *adapter)
 	return ret;
 }
 
+/* Suspend: the interface is closed, the wake sources armed (lan743x_wol.c)
+ * and the PCI core puts the function in D3hot, PME enabled if it may wake
+ * the system.  Resume resets and reprograms the chip, then reopens the
+ * interface.
+ */
 static int lan743x_suspend(struct device *dev)
 {
 	struct net_device *netdev = dev_get_drvdata(dev);
