@@ -19,7 +19,8 @@
 #                   list on every 6.1 x86 configuration, two and one MSI-X
 #                   vectors granted (b0-msix2, b0-msix1), the smoke set on
 #                   5.10, 7.2 and 7.3 (ARM guests on 5.10 and 7.2), 7.2's
-#                   remote and forwarding selftests, every kernel's build
+#                   remote and forwarding selftests and 6.12's forwarding
+#                   selftests, every kernel's build
 #                   for every architecture and the DKMS package both ways
 #                   on every kernel
 #   make bench      RX policy benchmark on the emulated chip: build/bench/
@@ -125,6 +126,9 @@ check-full: check
 	LT_OUT=$(CURDIR)/build/tests/kernel-7.2-selftests tests/run --no-static \
 		--kernel 7.2 --driver ours --driver intree --config b0-msix \
 		33-kernel-selftests-remote 36-kernel-selftests-forwarding
+	LT_OUT=$(CURDIR)/build/tests/kernel-6.12-forwarding tests/run --no-static \
+		--kernel 6.12 --driver ours --driver intree --config b0-msix \
+		36-kernel-selftests-forwarding
 	LAN743X_ALL_ARCHES=1 LAN743X_DKMS_KERNELS="5.10 6.1 6.12 7.2 7.3" \
 		LAN743X_DKMS_BROKEN="5.10 6.1 6.12 7.2 7.3" \
 		LT_OUT=$(CURDIR)/build/tests/static-full tests/run --arch x86_64 \
