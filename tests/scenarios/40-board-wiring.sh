@@ -55,14 +55,5 @@ check() {
 	log "$1: MAC $mac, $mode, $speed $duplex"
 }
 
-check "at boot"
-ping_ok 1472 || fail "ping -s 1472 failed"
-download 4194304 || exit 1
-upload 4194304 || exit 1
-
-reload_checked reload >/tmp/rl.msg || fail "$(cat /tmp/rl.msg)"
-wait_if 10 || fail "no interface after the reload"
-if_configure || fail "cannot bring $IF up after the reload"
-check "after a reload"
-ping_ok 1472 || fail "ping -s 1472 failed after the reload"
+board_boot_reload check
 echo "MAC ${dt_mac:-from the chip}, ${want_mode} fixed link at 1000/full, traffic both ways, the same after a reload"

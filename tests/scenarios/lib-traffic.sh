@@ -232,3 +232,18 @@ reload_drained() {
 	log "DMA-API counted $unbind_held mappings pending at $unbind_n unbinds; none left $t s after the traffic stopped" >&2
 	echo "; page_pool pages pending at $unbind_n unbinds, none left after the traffic"
 }
+
+# board_boot_reload CHECK: a board scenario's run: CHECK (the scenario's
+# function, given "at boot" or "after a reload"), a ping and 4 MiB each
+# way, then a driver reload, CHECK again and a ping.
+board_boot_reload() {
+	"$1" "at boot"
+	ping_ok 1472 || fail "ping -s 1472 failed"
+	download 4194304 || exit 1
+	upload 4194304 || exit 1
+	reload_checked reload >/tmp/rl.msg || fail "$(cat /tmp/rl.msg)"
+	wait_if 10 || fail "no interface after the reload"
+	if_configure || fail "cannot bring $IF up after the reload"
+	"$1" "after a reload"
+	ping_ok 1472 || fail "ping -s 1472 failed after the reload"
+}
