@@ -317,3 +317,40 @@ static bool __used probe_eee_cfg(struct phy_device *phydev)
 static struct ptp_clock_info probe_ptp_info __used = {
 	.supported_perout_flags = PTP_PEROUT_DUTY_CYCLE,
 };
+
+/* probe: XDP 5.15 native XDP on page_pool pages that the stack can recycle */
+#include <linux/filter.h>
+#include <net/xdp.h>
+#if __has_include("net/page_pool/helpers.h")
+#include <net/page_pool/helpers.h>
+#else
+#include <net/page_pool.h>
+#endif
+static u32 __used probe_xdp(struct xdp_buff *xdp, struct xdp_rxq_info *rxq,
+			    struct net_device *dev, struct page_pool *pool,
+			    struct bpf_prog *prog, struct sk_buff *skb)
+{
+	xdp_init_buff(xdp, PAGE_SIZE, rxq);
+	xdp_prepare_buff(xdp, page_address(NULL), XDP_PACKET_HEADROOM, 60, true);
+	skb_mark_for_recycle(skb);
+	page_pool_put_page(pool, NULL, 64, true);
+	xdp_do_flush();
+	return xdp_rxq_info_reg(rxq, dev, 0, 0) +
+	       xdp_rxq_info_reg_mem_model(rxq, MEM_TYPE_PAGE_POOL, pool) +
+	       bpf_prog_run_xdp(prog, xdp);
+}
+
+/* probe: BPF_WARN_XDP_DEV 5.17 an invalid XDP action is reported with its device and program */
+#include <linux/filter.h>
+static void __used probe_xdp_warn(struct net_device *dev, struct bpf_prog *prog)
+{
+	bpf_warn_invalid_xdp_action(dev, prog, 42);
+}
+
+/* probe: XDP_FEATURES 6.3 a device lists the XDP features it has */
+#include <net/xdp.h>
+static void __used probe_xdp_features(struct net_device *dev)
+{
+	xdp_set_features_flag(dev, NETDEV_XDP_ACT_BASIC | NETDEV_XDP_ACT_REDIRECT |
+			      NETDEV_XDP_ACT_NDO_XMIT);
+}

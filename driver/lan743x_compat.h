@@ -28,6 +28,11 @@
 #if defined(LAN743X_HAVE_QSTATS) || defined(LAN743X_HAVE_QUEUE_MGMT)
 #include <net/netdev_queues.h>
 #endif
+#ifdef LAN743X_HAVE_XDP
+#include <linux/bpf_trace.h>
+#include <linux/filter.h>
+#include <net/xdp.h>
+#endif
 
 /* 5.17: before, PM callbacks were __maybe_unused and the ops always built */
 #ifndef LAN743X_HAVE_DEFINE_SIMPLE_DEV_PM_OPS
@@ -62,6 +67,12 @@
  */
 #ifndef LAN743X_HAVE_SKB_MARK_FOR_RECYCLE
 #define skb_mark_for_recycle(skb)	do { } while (0)
+#endif
+
+/* 5.17: an invalid XDP action was reported by its number alone */
+#if defined(LAN743X_HAVE_XDP) && !defined(LAN743X_HAVE_BPF_WARN_XDP_DEV)
+#define bpf_warn_invalid_xdp_action(dev, prog, act)			\
+	bpf_warn_invalid_xdp_action(act)
 #endif
 
 /* 5.13 */

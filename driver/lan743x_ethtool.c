@@ -38,6 +38,11 @@ static const struct lan743x_stat_desc lan743x_rx_stat_desc[] = {
 	LAN743X_RX_FRAME_STAT(dropped),
 	LAN743X_RX_FRAME_STAT(csum_unnecessary),
 	LAN743X_RX_FRAME_STAT(csum_none),
+	LAN743X_RX_FRAME_STAT(xdp_pass),
+	LAN743X_RX_FRAME_STAT(xdp_drop),
+	LAN743X_RX_FRAME_STAT(xdp_tx),
+	LAN743X_RX_FRAME_STAT(xdp_redirect),
+	LAN743X_RX_FRAME_STAT(xdp_errors),
 };
 
 /* private flags, bit n = entry n */
@@ -67,6 +72,8 @@ static const struct lan743x_stat_desc lan743x_txx_stat_desc[] = {
 	LAN743X_TXX_STAT(busy),
 	LAN743X_TXX_STAT(map_err),
 	LAN743X_TXX_STAT(dropped),
+	LAN743X_TXX_STAT(xdp_xmit),
+	LAN743X_TXX_STAT(xdp_xmit_err),
 };
 
 #define LAN743X_RX_STAT_CNT	ARRAY_SIZE(lan743x_rx_stat_desc)
@@ -451,6 +458,9 @@ static int lan743x_set_ringparam(struct net_device *netdev,
 	p.buf_len = kring->rx_buf_len;
 	if (p.buf_len == LAN743X_RX_BUF_LEN_AUTO)
 		p.buf_len = 0;
+	ret = lan743x_xdp_check(netdev, &p, netdev->mtu, extack);
+	if (ret)
+		return ret;
 
 	/* Every new ring is built before any is swapped in: -ENOMEM leaves
 	 * both directions as they were.
@@ -528,8 +538,9 @@ static u32 lan743x_get_priv_flags(struct net_device *netdev)
 	       (adapter->otp_access ? LAN743X_PRIV_OTP_ACCESS : 0);
 }
 
-/* Every combination of the flags is valid; set_priv_flags has no extack,
- * so failures are logged.
+/* Every combination of the flags is valid, except the policies other than
+ * page_pool while an XDP program is attached; set_priv_flags has no
+ * extack, so failures are logged.
  */
 static int lan743x_set_priv_flags(struct net_device *netdev, u32 flags)
 {
@@ -540,10 +551,14 @@ static int lan743x_set_priv_flags(struct net_device *netdev, u32 flags)
 	p.mtu_buffers = flags & LAN743X_PRIV_RX_MTU_BUFFERS;
 	p.partial_sync = flags & LAN743X_PRIV_RX_PARTIAL_SYNC;
 	p.page_pool = flags & LAN743X_PRIV_RX_PAGE_POOL;
+	ret = lan743x_xdp_check(netdev, &p, netdev->mtu, NULL);
+	if (ret)
+		return ret;
 	if (lan743x_rx_params_need_rings(&p, &adapter->rxp)) {
 		ret = lan743x_rx_reconfigure(adapter, &p, netdev->mtu, NULL);
 		if (ret)
 			return ret;
+		lan743x_xdp_set_features(adapter);
 	}
 	adapter->otp_access = flags & LAN743X_PRIV_OTP_ACCESS;
 	return 0;

@@ -534,6 +534,9 @@ static int lan743x_change_mtu(struct net_device *netdev, int new_mtu)
 			   new_mtu, p.buf_len);
 		return -EINVAL;
 	}
+	ret = lan743x_xdp_check(netdev, &p, new_mtu, NULL);
+	if (ret)
+		return ret;
 	/* Buffers the policy cannot resize: new rings for the MTU, built
 	 * before anything changes so that -ENOMEM keeps the old MTU
 	 */
@@ -629,6 +632,10 @@ static const struct net_device_ops lan743x_netdev_ops = {
 	.ndo_set_features	= lan743x_set_features,
 	.ndo_get_stats64	= lan743x_get_stats64,
 	.ndo_tx_timeout		= lan743x_tx_timeout,
+#ifdef LAN743X_HAVE_XDP
+	.ndo_bpf		= lan743x_xdp_bpf,
+	.ndo_xdp_xmit		= lan743x_xdp_xmit,
+#endif
 #ifdef LAN743X_HAVE_NDO_ETH_IOCTL
 	.ndo_eth_ioctl		= lan743x_ptp_ioctl,
 #else
@@ -662,6 +669,7 @@ static void lan743x_netdev_setup(struct lan743x_adapter *adapter)
 	netdev->features = netdev->hw_features;
 
 	lan743x_rx_params_init(&adapter->rxp);
+	lan743x_xdp_set_features(adapter);
 	spin_lock_init(&adapter->rx_fold_lock);
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
 		lan743x_rx_init(adapter, ch);

@@ -348,6 +348,27 @@ void lan743x_debugfs_remove(struct lan743x_adapter *adapter);
 void lan743x_debugfs_init(void);
 void lan743x_debugfs_exit(void);
 
+/* lan743x_xdp.c: XDP from 5.15 on (page_pool recycling from the stack) */
+#ifdef LAN743X_HAVE_XDP
+int lan743x_xdp_check(struct net_device *netdev,
+		      const struct lan743x_rx_params *p, unsigned int mtu,
+		      struct netlink_ext_ack *extack);
+void lan743x_xdp_set_features(struct lan743x_adapter *adapter);
+int lan743x_xdp_bpf(struct net_device *netdev, struct netdev_bpf *bpf);
+#else
+static inline int lan743x_xdp_check(struct net_device *netdev,
+				    const struct lan743x_rx_params *p,
+				    unsigned int mtu,
+				    struct netlink_ext_ack *extack)
+{
+	return 0;
+}
+
+static inline void lan743x_xdp_set_features(struct lan743x_adapter *adapter)
+{
+}
+#endif
+
 /* lan743x_ethtool.c */
 extern const struct ethtool_ops lan743x_ethtool_ops;
 

@@ -8,6 +8,7 @@
  * pad sits at the start of a frame's first buffer only.
  */
 
+#include <linux/bpf.h>
 #include <linux/etherdevice.h>
 #include <linux/if_vlan.h>
 #include <linux/indirect_call_wrapper.h>
@@ -196,6 +197,32 @@ static void lan743x_rx_ring_unlink(struct lan743x_rx *r)
 	}
 }
 
+/* A ring built for XDP is an XDP receive queue of the device: registered
+ * before its policy registers its page_pool as the queue's memory, and
+ * unregistered (that memory with it) before the policy destroys the pool.
+ */
+static int lan743x_rx_xdp_reg(struct lan743x_rx *rx)
+{
+#ifdef LAN743X_HAVE_XDP
+	struct lan743x_adapter *adapter = rx->adapter;
+
+	if (!rx->ring.xdp_prog)
+		return 0;
+	return xdp_rxq_info_reg(&rx->ring.xdp_rxq, adapter->netdev, rx->ch,
+				adapter->rx[rx->ch].napi.napi_id);
+#else
+	return 0;
+#endif
+}
+
+static void lan743x_rx_xdp_unreg(struct lan743x_rx *rx)
+{
+#ifdef LAN743X_HAVE_XDP
+	if (xdp_rxq_info_is_reg(&rx->ring.xdp_rxq))
+		xdp_rxq_info_unreg(&rx->ring.xdp_rxq);
+#endif
+}
+
 static int lan743x_rx_ring_alloc(struct lan743x_rx *rx)
 {
 	struct device *dev = &rx->adapter->pdev->dev;
@@ -217,11 +244,14 @@ static int lan743x_rx_ring_alloc(struct lan743x_rx *rx)
 		goto free_desc;
 	}
 
-	ret = lan743x_fail_ring_alloc(rx->adapter) ? -ENOMEM : 0;
-	if (!ret && ring->ops->ring_alloc)
-		ret = ring->ops->ring_alloc(rx);
+	ret = lan743x_fail_ring_alloc(rx->adapter) ? -ENOMEM :
+	      lan743x_rx_xdp_reg(rx);
 	if (ret)
 		goto free_slots;
+	if (ring->ops->ring_alloc)
+		ret = ring->ops->ring_alloc(rx);
+	if (ret)
+		goto unreg_xdp;
 	ring->napi_linked = !!ring->ops->ring_stop;
 
 	ret = lan743x_rx_fill(rx);
@@ -232,8 +262,12 @@ static int lan743x_rx_ring_alloc(struct lan743x_rx *rx)
 free_buffers:
 	lan743x_rx_free_buffers(rx);
 	lan743x_rx_ring_unlink(rx);
+	lan743x_rx_xdp_unreg(rx);
 	if (ring->ops->ring_free)
 		ring->ops->ring_free(rx);
+	goto free_slots;
+unreg_xdp:
+	lan743x_rx_xdp_unreg(rx);
 free_slots:
 	kfree(ring->slots);
 	ring->slots = NULL;
@@ -251,6 +285,7 @@ static void lan743x_rx_ring_free(struct lan743x_rx *rx)
 		return;
 	lan743x_rx_free_buffers(rx);
 	lan743x_rx_ring_unlink(rx);
+	lan743x_rx_xdp_unreg(rx);
 	if (ring->ops->ring_free)
 		ring->ops->ring_free(rx);
 	kfree(ring->slots);
@@ -343,6 +378,9 @@ static int lan743x_rx_setup(struct lan743x_rx *rx,
 	else
 		rx->ring.buf_len = lan743x_rx_buf_len(mtu);
 	rx->ring.csum = !!(adapter->netdev->features & NETIF_F_RXCSUM);
+	rx->ring.xdp_prog = ops->xdp ? p->xdp_prog : NULL;
+	rx->ring.headroom = rx->ring.xdp_prog ? XDP_PACKET_HEADROOM :
+			    LAN743X_RX_HEADROOM;
 	return lan743x_rx_set_buf_ops(rx, ops);
 }
 
@@ -658,6 +696,9 @@ static struct sk_buff *lan743x_rx_buffer(struct lan743x_rx *rx,
 		if (rx->ring.skb || rx->ring.dropping)
 			lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
 		rx->ring.frame_wire = 0;
+		/* an XDP program takes frames of one buffer only */
+		if (rx->ring.xdp_prog)
+			rx->ring.dropping = LAN743X_RX_DROP_OVERSIZE;
 	} else if (!rx->ring.skb && rx->ring.dropping == LAN743X_RX_KEEP) {
 		rx->ring.dropping = LAN743X_RX_DROP_BAD_DESC;
 	}
@@ -683,6 +724,178 @@ static struct sk_buff *lan743x_rx_buffer(struct lan743x_rx *rx,
 	return last ? lan743x_rx_frame_done(rx, data0, b) : NULL;
 }
 
+/* Frames an XDP program consumed (XDP_PASS ones are counted as packets) */
+static u64 lan743x_rx_xdp_done(const struct lan743x_rx_frames *b)
+{
+	return b->xdp_drop + b->xdp_tx + b->xdp_redirect + b->xdp_errors;
+}
+
+#ifdef LAN743X_HAVE_XDP
+/* Bytes of the device's part of a buffer to sync for it again after the
+ * program ran: those the CPU was given (@synced) and those up to the
+ * frame's end after the program, which may have moved it into the
+ * tailroom (bpf_xdp_adjust_tail); never more than the device may write.
+ */
+static u32 lan743x_rx_xdp_touched(struct lan743x_rx *rx,
+				  struct lan743x_rx_slot *slot,
+				  const struct xdp_buff *xdp, u32 synced)
+{
+	long end = (u8 *)xdp->data_end - ((u8 *)slot->buf + rx->ring.headroom);
+
+	return min_t(u32, max_t(long, end, synced), slot->len);
+}
+
+/* A page of the pool leaves for XDP_TX or XDP_REDIRECT.  The pool syncs
+ * for the device what we say when it takes it back, and a refill counts
+ * a whole buffer when it hands it out again: take the difference off now.
+ */
+static void lan743x_rx_xdp_short_sync(struct lan743x_rx *rx,
+				      const struct lan743x_rx_slot *slot,
+				      u32 touched)
+{
+	rx->cost.sync_dev_bytes -= slot->len - touched;
+}
+
+/* XDP_PASS: the buffer, as the program left it, becomes the head of an
+ * skb.  Return: the skb, or NULL with the buffer back in @slot.
+ */
+static struct sk_buff *lan743x_rx_xdp_pass(struct lan743x_rx *rx,
+					   struct lan743x_rx_slot *slot,
+					   const struct xdp_buff *xdp,
+					   u32 touched,
+					   struct lan743x_rx_frames *b)
+{
+	u32 meta = xdp->data - xdp->data_meta;
+	struct lan743x_rx_slot got = *slot;
+	struct sk_buff *skb;
+
+	if (INDIRECT_CALL_1(rx->ring.ops->refill, lan743x_rx_pp_refill,
+			    rx, slot, GFP_ATOMIC))
+		goto no_mem;
+	skb = napi_build_skb(xdp->data_hard_start, got.truesize);
+	if (unlikely(!skb)) {
+		rx->ring.ops->release(rx, slot);
+		*slot = got;
+		goto no_mem;
+	}
+	skb_mark_for_recycle(skb);
+	lan743x_rx_detach(rx, &got);
+	skb_reserve(skb, xdp->data - xdp->data_hard_start);
+	__skb_put(skb, xdp->data_end - xdp->data);
+	if (meta)
+		skb_metadata_set(skb, meta);
+	b->xdp_pass++;
+	return skb;
+
+no_mem:
+	rx->cost.buf_alloc_fail++;
+	lan743x_rx_reuse(rx, slot, touched);
+	lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_ALLOC, b);
+	return NULL;
+}
+
+/* XDP_TX and XDP_REDIRECT: the buffer leaves the ring, a new one takes its
+ * place first.  Return: true if the frame went; false if it was dropped,
+ * its page back in the pool (or in @slot if there was no new one).
+ */
+static bool lan743x_rx_xdp_out(struct lan743x_rx *rx, struct bpf_prog *prog,
+			       u32 act, struct lan743x_rx_slot *slot,
+			       struct xdp_buff *xdp, u32 touched,
+			       struct lan743x_rx_frames *b)
+{
+	struct net_device *netdev = rx->adapter->netdev;
+	struct lan743x_rx_slot got = *slot;
+	struct page *page;
+	int ret;
+
+	if (INDIRECT_CALL_1(rx->ring.ops->refill, lan743x_rx_pp_refill,
+			    rx, slot, GFP_ATOMIC)) {
+		rx->cost.buf_alloc_fail++;
+		lan743x_rx_reuse(rx, slot, touched);
+		lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_ALLOC, b);
+		return false;
+	}
+	page = virt_to_head_page(got.buf);
+	if (act == XDP_TX)
+		ret = lan743x_tx_xdp_tx(&rx->adapter->tx, rx->ring.pool, page,
+					xdp->data, xdp->data_end - xdp->data,
+					touched);
+	else
+		ret = xdp_do_redirect(netdev, xdp, prog);
+	/* a page redirected comes back synced whole, the others not */
+	if (act == XDP_TX || ret)
+		lan743x_rx_xdp_short_sync(rx, &got, touched);
+	if (likely(!ret))
+		return true;
+	page_pool_put_page(rx->ring.pool, page, touched, true);
+	trace_xdp_exception(netdev, prog, act);
+	b->xdp_errors++;
+	return false;
+}
+
+/* A whole frame of @len bytes (FCS excluded), @wire bytes written after
+ * the RX pad, through the ring's XDP program.  Return: the skb of a frame
+ * the program passed, or NULL (gone, or dropped and counted).
+ */
+static struct sk_buff *lan743x_rx_xdp(struct lan743x_rx *rx,
+				      struct bpf_prog *prog,
+				      struct lan743x_rx_slot *slot, u32 wire,
+				      u32 len, struct lan743x_rx_frames *b)
+{
+	u32 synced = lan743x_rx_sync_len(rx, slot, rx->pad + wire);
+	struct xdp_buff xdp;
+	u32 act, touched;
+
+	lan743x_rx_sync_for_cpu(rx, slot, synced);
+	xdp_init_buff(&xdp, slot->truesize, &rx->ring.xdp_rxq);
+	xdp_prepare_buff(&xdp, slot->buf, rx->ring.headroom + rx->pad, len,
+			 true);
+	act = bpf_prog_run_xdp(prog, &xdp);
+	touched = lan743x_rx_xdp_touched(rx, slot, &xdp, synced);
+
+	switch (act) {
+	case XDP_PASS:
+		return lan743x_rx_xdp_pass(rx, slot, &xdp, touched, b);
+	case XDP_DROP:
+		/* the buffer never leaves the ring */
+		lan743x_rx_reuse(rx, slot, touched);
+		b->xdp_drop++;
+		return NULL;
+	case XDP_TX:
+		if (lan743x_rx_xdp_out(rx, prog, act, slot, &xdp, touched, b))
+			b->xdp_tx++;
+		return NULL;
+	case XDP_REDIRECT:
+		if (lan743x_rx_xdp_out(rx, prog, act, slot, &xdp, touched, b))
+			b->xdp_redirect++;
+		return NULL;
+	default:
+		bpf_warn_invalid_xdp_action(rx->adapter->netdev, prog, act);
+		fallthrough;
+	case XDP_ABORTED:
+		trace_xdp_exception(rx->adapter->netdev, prog, act);
+		lan743x_rx_reuse(rx, slot, touched);
+		b->xdp_errors++;
+		return NULL;
+	}
+}
+
+/* End of a poll: frames redirected go, XDP_TX frames get one doorbell */
+static void lan743x_rx_xdp_flush(struct lan743x_rx *rx,
+				 const struct lan743x_rx_frames *b)
+{
+	if (b->xdp_redirect)
+		xdp_do_flush();
+	if (b->xdp_tx)
+		lan743x_tx_xdp_flush(&rx->adapter->tx);
+}
+#else
+static void lan743x_rx_xdp_flush(struct lan743x_rx *rx,
+				 const struct lan743x_rx_frames *b)
+{
+}
+#endif
+
 /* A whole frame in one buffer (FS and LS, no chain being assembled): the
  * common case, without the chain's bookkeeping.  Same outcome as
  * lan743x_rx_buffer() for such a descriptor.  Return: the frame, or NULL.
@@ -694,6 +907,9 @@ static struct sk_buff *lan743x_rx_whole(struct lan743x_rx *rx,
 	u32 flen = FIELD_GET(RX_DESC_DATA0_FRAME_LENGTH_MASK_, data0);
 	u32 cap = slot->len - rx->pad;
 	u32 len = flen - ETH_FCS_LEN;
+#ifdef LAN743X_HAVE_XDP
+	struct bpf_prog *prog;
+#endif
 	struct sk_buff *skb;
 	u8 why;
 
@@ -703,6 +919,11 @@ static struct sk_buff *lan743x_rx_whole(struct lan743x_rx *rx,
 		lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
 		return NULL;
 	}
+#ifdef LAN743X_HAVE_XDP
+	prog = READ_ONCE(rx->ring.xdp_prog);
+	if (prog)
+		return lan743x_rx_xdp(rx, prog, slot, min(flen, cap), len, b);
+#endif
 	if (len <= READ_ONCE(rx->ring.copybreak))
 		why = lan743x_rx_copy(rx, slot, rx->pad, min(flen, cap), len, b);
 	else
@@ -724,6 +945,7 @@ static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
 	struct sk_buff *skb = NULL;
 	u32 idx = rx->next;
 	u32 data0, data1;
+	bool whole;
 
 	if (idx == *hw_head) {
 		*hw_head = le32_to_cpu(READ_ONCE(*rx->ring.head_wb)) & rx->ring.size_mask;
@@ -737,9 +959,15 @@ static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
 	dma_rmb();
 	data1 = le32_to_cpu(desc->data1);
 
-	if (likely((data0 & (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_)) ==
-		   (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_) &&
-		   !rx->ring.skb && !rx->ring.dropping)) {
+	whole = (data0 & (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_)) ==
+		(RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_);
+	/* on an XDP ring every whole frame goes to the program: one that
+	 * follows an incomplete frame ends it first
+	 */
+	if (whole && unlikely(rx->ring.skb || rx->ring.dropping) &&
+	    rx->ring.xdp_prog)
+		lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
+	if (likely(whole && !rx->ring.skb && !rx->ring.dropping)) {
 		skb = lan743x_rx_whole(rx, &rx->ring.slots[idx], data0, b);
 	} else if ((data0 & RX_DESC_DATA0_EXT_) &&
 		   !(data0 & (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_))) {
@@ -797,12 +1025,14 @@ int lan743x_rx_poll(struct napi_struct *napi, int budget)
 	if (rx->clear_sts)
 		lan743x_hw_rx_irq_ack(rx);
 
-	while (b.packets + b.dropped < budget && buffers < rx->ring.size &&
-	       lan743x_rx_one(rx, &hw_head, &b))
+	while (b.packets + b.dropped + lan743x_rx_xdp_done(&b) < budget &&
+	       buffers < rx->ring.size && lan743x_rx_one(rx, &hw_head, &b))
 		buffers++;
+	lan743x_rx_xdp_flush(rx, &b);
 	lan743x_rx_commit(rx, &b);
 
-	if (b.packets + b.dropped >= budget || lan743x_rx_pending(rx)) {
+	if (b.packets + b.dropped + lan743x_rx_xdp_done(&b) >= budget ||
+	    lan743x_rx_pending(rx)) {
 		/* more work: stay in polling mode, only ring the doorbell */
 		if (buffers)
 			lan743x_hw_rx_doorbell(rx, 0);
@@ -820,8 +1050,9 @@ int lan743x_rx_poll(struct napi_struct *napi, int budget)
  * @a: wanted parameters
  * @b: current parameters
  *
- * Compared field by field (not memcmp(): padding).  Copybreak and the TX
- * ring size change without new RX rings.
+ * Compared field by field (not memcmp(): padding).  Copybreak, the TX
+ * ring size and one XDP program for another change without new RX rings;
+ * attaching the first program or detaching the last changes the layout.
  *
  * Return: true if @a needs new RX rings.
  */
@@ -831,7 +1062,7 @@ bool lan743x_rx_params_need_rings(const struct lan743x_rx_params *a,
 	return a->rx_ring_size != b->rx_ring_size || a->buf_len != b->buf_len ||
 	       a->mtu_buffers != b->mtu_buffers ||
 	       a->partial_sync != b->partial_sync ||
-	       a->page_pool != b->page_pool;
+	       a->page_pool != b->page_pool || !a->xdp_prog != !b->xdp_prog;
 }
 
 /**
@@ -864,6 +1095,7 @@ void lan743x_rx_params_init(struct lan743x_rx_params *p)
 	p->partial_sync = true;
 	p->page_pool = true;
 	p->copybreak = LAN743X_RX_COPYBREAK_DEFAULT;
+	p->xdp_prog = NULL;
 }
 
 /**

@@ -14,9 +14,11 @@
 #include <linux/netdevice.h>
 #include <linux/types.h>
 #include <linux/u64_stats_sync.h>
+#include <net/xdp.h>
 
 #include "lan743x_compat.h"
 
+struct bpf_prog;
 struct lan743x_adapter;
 struct lan743x_desc;
 struct lan743x_rx;
@@ -45,6 +47,8 @@ struct page_pool;
  * @partial_sync: private flag rx-partial-sync; off = whole-buffer syncs
  * @page_pool: private flag rx-page-pool; off = a fresh buffer per packet
  * @copybreak: frames up to this many bytes are copied (0 = never)
+ * @xdp_prog: the XDP program, NULL if none; the adapter holds the one
+ *	reference to it, for every ring that runs it
  *
  * Rings cache what they need from it when they are built; a change is
  * applied by building new rings and swapping them in.
@@ -57,6 +61,7 @@ struct lan743x_rx_params {
 	bool partial_sync;
 	bool page_pool;
 	u32 copybreak;
+	struct bpf_prog *xdp_prog;
 };
 
 /**
@@ -106,6 +111,10 @@ struct lan743x_rx_slot {
  * @resizable: buffers follow an MTU change without new rings
  * @recycle: buffers are page_pool pages: skbs made of them are marked for
  *	recycling, so that the stack gives them back to the pool
+ * @xdp: the policy can lay a ring out for XDP (ring->xdp_prog set when
+ *	@ring_alloc runs): whole pages of a page_pool, mapped both ways,
+ *	ring->headroom in front of the device's part, the pool named in
+ *	ring->pool and registered as the memory of ring->xdp_rxq
  * @ring_alloc: set up per-ring policy state (may be NULL)
  * @ring_free: tear it down (may be NULL); the ring is no channel's
  * @ring_stop: untie the ring from its channel's NAPI, which is disabled
@@ -135,6 +144,7 @@ struct lan743x_rx_buf_ops {
 	const char *name;
 	bool resizable;
 	bool recycle;
+	bool xdp;
 	int (*ring_alloc)(struct lan743x_rx *rx);
 	void (*ring_free)(struct lan743x_rx *rx);
 	void (*ring_stop)(struct lan743x_rx *rx);
@@ -158,6 +168,12 @@ struct lan743x_rx_buf_ops {
  * @dropped: all frames dropped by the driver
  * @csum_unnecessary: frames whose L3/L4 checksums the chip verified
  * @csum_none: frames passed up without checksum verification
+ * @xdp_pass: frames the XDP program passed to the stack
+ * @xdp_drop: frames the XDP program dropped
+ * @xdp_tx: frames the XDP program sent back out (XDP_TX)
+ * @xdp_redirect: frames the XDP program redirected
+ * @xdp_errors: XDP_ABORTED, unknown actions, and XDP_TX or XDP_REDIRECT
+ *	that failed (the frame dropped)
  *
  * Counted on the stack during a poll, added to the ring's
  * &struct lan743x_rx_stats once per poll.
@@ -173,6 +189,11 @@ struct lan743x_rx_frames {
 	u64 dropped;
 	u64 csum_unnecessary;
 	u64 csum_none;
+	u64 xdp_pass;
+	u64 xdp_drop;
+	u64 xdp_tx;
+	u64 xdp_redirect;
+	u64 xdp_errors;
 };
 
 /**
@@ -215,6 +236,13 @@ enum {
  * @skb: frame being assembled from several buffers
  * @ts_skb: finished frame waiting for its RX timestamp descriptor
  * @frame_wire: bytes (pad excluded) of the frame in previous buffers
+ * @xdp_prog: the XDP program every whole frame goes through (NULL: none);
+ *	set only on rings built for XDP, replaced in place
+ * @headroom: bytes in front of the device's part of a buffer
+ *	(LAN743X_RX_HEADROOM, or XDP_PACKET_HEADROOM on rings built for XDP)
+ * @pool: the page_pool of a ring built for XDP
+ * @xdp_rxq: the ring as XDP programs see it, registered on rings built
+ *	for XDP
  * @mtu: state of the fresh-buffer policy
  * @mtu.cache: page fragments the buffers are carved from
  * @pp: state of the page_pool policy
@@ -245,6 +273,10 @@ struct lan743x_rx_ring {
 	struct sk_buff *skb;
 	struct sk_buff *ts_skb;
 	u32 frame_wire;
+	struct bpf_prog *xdp_prog;
+	u32 headroom;
+	struct page_pool *pool;
+	struct xdp_rxq_info xdp_rxq;
 	/* one policy's state; the core never touches it */
 	union {
 		struct {

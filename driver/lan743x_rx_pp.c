@@ -40,9 +40,9 @@
 
 #include "lan743x_main.h"
 
-static unsigned int lan743x_rx_pp_order(u32 len)
+static unsigned int lan743x_rx_pp_order(const struct lan743x_rx *rx)
 {
-	return get_order(LAN743X_RX_HEADROOM + len +
+	return get_order(rx->ring.headroom + rx->ring.buf_len +
 			 SKB_DATA_ALIGN(sizeof(struct skb_shared_info)));
 }
 
@@ -50,9 +50,9 @@ static unsigned int lan743x_rx_pp_order(u32 len)
  * device's part of a fragment never shares a line with another fragment's
  * skb_shared_info.
  */
-static unsigned int lan743x_rx_pp_frag_size(u32 len)
+static unsigned int lan743x_rx_pp_frag_size(const struct lan743x_rx *rx)
 {
-	return SKB_DATA_ALIGN(LAN743X_RX_HEADROOM + len) +
+	return SKB_DATA_ALIGN(rx->ring.headroom + rx->ring.buf_len) +
 	       SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
 }
 
@@ -62,17 +62,36 @@ static unsigned int lan743x_rx_pp_frag_size(u32 len)
  */
 #define LAN743X_RX_PP_SPARE_ORDER0	1024
 
+/* A ring built for XDP: its pool is the memory of its XDP queue.  On
+ * failure the pool is destroyed.
+ */
+static int lan743x_rx_pp_xdp_reg(struct lan743x_rx *rx, struct page_pool *pool)
+{
+#ifdef LAN743X_HAVE_XDP
+	if (!rx->ring.xdp_prog)
+		return 0;
+	if (xdp_rxq_info_reg_mem_model(&rx->ring.xdp_rxq, MEM_TYPE_PAGE_POOL,
+				       pool)) {
+		page_pool_destroy(pool);
+		return -ENOMEM;
+	}
+	rx->ring.pool = pool;
+#endif
+	return 0;
+}
+
 static int lan743x_rx_pp_ring_alloc(struct lan743x_rx *rx)
 {
-	unsigned int order = lan743x_rx_pp_order(rx->ring.buf_len);
+	unsigned int order = lan743x_rx_pp_order(rx);
 	struct page_pool_params pp = {
 		.flags		= PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV,
 		.order		= order,
 		.pool_size	= rx->ring.size + (LAN743X_RX_PP_SPARE_ORDER0 >> order),
 		.nid		= NUMA_NO_NODE,
 		.dev		= &rx->adapter->pdev->dev,
-		.dma_dir	= DMA_FROM_DEVICE,
-		.offset		= LAN743X_RX_HEADROOM,
+		/* XDP_TX sends the page as the program left it */
+		.dma_dir	= rx->ring.xdp_prog ? DMA_BIDIRECTIONAL : DMA_FROM_DEVICE,
+		.offset		= rx->ring.headroom,
 		.max_len	= rx->ring.buf_len,
 #ifdef LAN743X_HAVE_PP_NAPI
 		/* the channel's NAPI, also for the spare ring of a swap */
@@ -84,13 +103,14 @@ static int lan743x_rx_pp_ring_alloc(struct lan743x_rx *rx)
 		.queue_idx	= rx->ch,
 #endif
 	};
-	unsigned int per_page = PAGE_SIZE / lan743x_rx_pp_frag_size(rx->ring.buf_len);
+	unsigned int per_page = PAGE_SIZE / lan743x_rx_pp_frag_size(rx);
 	struct page_pool *pool;
 
 	/* Fragments: we sync each for the device as it goes to the ring;
 	 * the pool would sync only the first fragment's part of a page.
+	 * XDP takes whole pages, which the pool syncs as they come back.
 	 */
-	if (order || per_page < 2)
+	if (order || per_page < 2 || rx->ring.xdp_prog)
 		per_page = 1;
 #ifndef LAN743X_HAVE_PP_ALLOC_FRAG
 	per_page = 1;	/* before 5.15 a pool hands out whole pages only */
@@ -114,9 +134,10 @@ static int lan743x_rx_pp_ring_alloc(struct lan743x_rx *rx)
 #endif
 	if (IS_ERR(pool))
 		return PTR_ERR(pool);
+	if (lan743x_rx_pp_xdp_reg(rx, pool))
+		return -ENOMEM;
 	rx->ring.pp.pool = pool;
-	rx->ring.pp.truesize = per_page > 1 ?
-			       lan743x_rx_pp_frag_size(rx->ring.buf_len) :
+	rx->ring.pp.truesize = per_page > 1 ? lan743x_rx_pp_frag_size(rx) :
 			       PAGE_SIZE << pp.order;
 	rx->ring.pp.per_page = per_page;
 	return 0;
@@ -157,6 +178,7 @@ static void lan743x_rx_pp_ring_free(struct lan743x_rx *rx)
 #endif
 	page_pool_destroy(pool);
 	rx->ring.pp.pool = NULL;
+	rx->ring.pool = NULL;
 }
 
 #ifdef LAN743X_HAVE_PP_NAPI
@@ -202,7 +224,7 @@ int lan743x_rx_pp_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 	rx->cost.buf_alloc++;
 
 	slot->buf = page_address(page) + offset;
-	slot->dma = page_pool_get_dma_addr(page) + offset + LAN743X_RX_HEADROOM;
+	slot->dma = page_pool_get_dma_addr(page) + offset + rx->ring.headroom;
 	slot->len = rx->ring.buf_len;
 	slot->truesize = rx->ring.pp.truesize;
 	if (per_page > 1)
@@ -244,6 +266,9 @@ const struct lan743x_rx_buf_ops lan743x_rx_pp_ops = {
 	.recycle	= true,
 #else
 	.detach		= lan743x_rx_pp_detach,
+#endif
+#ifdef LAN743X_HAVE_XDP
+	.xdp		= true,
 #endif
 	.ring_alloc	= lan743x_rx_pp_ring_alloc,
 	.ring_free	= lan743x_rx_pp_ring_free,

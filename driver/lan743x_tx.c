@@ -9,6 +9,13 @@
  *
  * xmit (producer, serialised by the queue lock) owns tx->tail, NAPI
  * (consumer) owns tx->head; queue stop/wake is the only synchronisation.
+ *
+ * The LAN743x has one TX channel: XDP frames (XDP_TX from the RX rings'
+ * NAPI, ndo_xdp_xmit from other devices) share it with the stack, as
+ * producers under the same queue lock.  They leave room for the stack's
+ * largest frame, so that they never stop its queue, and stay out of BQL.
+ * Their completion gives XDP_TX pages back to their RX ring's pool,
+ * synced for the device only where the device or the program wrote.
  */
 
 #include <linux/dma-mapping.h>
@@ -51,14 +58,32 @@ void lan743x_tx_init(struct lan743x_adapter *adapter, u8 ch)
 	netif_napi_add_tx(adapter->netdev, &tx->napi, lan743x_tx_poll);
 }
 
+/* Undo the mapping of a descriptor; an XDP frame goes back where it came
+ * from.  Context: NAPI, or the ring stopped.
+ */
 static void lan743x_tx_unmap(struct lan743x_tx *tx, struct lan743x_tx_slot *slot)
 {
 	struct device *dev = lan743x_tx_dev(tx);
 
-	if (slot->map == LAN743X_TX_MAP_SINGLE)
+	switch (slot->map) {
+	case LAN743X_TX_MAP_SINGLE:
 		dma_unmap_single(dev, slot->dma, slot->len, DMA_TO_DEVICE);
-	else if (slot->map == LAN743X_TX_MAP_PAGE)
+		break;
+	case LAN743X_TX_MAP_PAGE:
 		dma_unmap_page(dev, slot->dma, slot->len, DMA_TO_DEVICE);
+		break;
+#ifdef LAN743X_HAVE_XDP
+	case LAN743X_TX_MAP_XDP_TX:
+		page_pool_put_page(slot->pool, slot->page, slot->sync, false);
+		break;
+	case LAN743X_TX_MAP_XDP_FRAME:
+		dma_unmap_single(dev, slot->dma, slot->len, DMA_TO_DEVICE);
+		xdp_return_frame(slot->xdpf);
+		break;
+#endif
+	default:
+		break;
+	}
 	slot->map = LAN743X_TX_MAP_NONE;
 }
 
@@ -432,7 +457,7 @@ static bool lan743x_tx_head_ok(struct lan743x_tx *tx, u32 hw_head)
 static void lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 {
 	u32 hw_head = le32_to_cpu(READ_ONCE(*tx->head_wb)) & tx->size_mask;
-	unsigned int pkts = 0, bytes = 0, segs = 0;
+	unsigned int pkts = 0, bytes = 0, segs = 0, xdp_bytes = 0, xdp = 0;
 	struct netdev_queue *txq;
 	u32 head = tx->head;
 	u32 reg;
@@ -456,6 +481,10 @@ static void lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 	while (head != hw_head) {
 		struct lan743x_tx_slot *slot = &tx->slots[head];
 
+		if (slot->map >= LAN743X_TX_MAP_XDP_TX) {
+			xdp++;
+			xdp_bytes += slot->bytes;
+		}
 		lan743x_tx_unmap(tx, slot);
 		if (slot->skb) {
 			pkts++;
@@ -474,8 +503,8 @@ static void lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 	netdev_tx_completed_queue(txq, pkts, bytes);
 
 	u64_stats_update_begin(&tx->stats.syncp);
-	tx->stats.packets += segs;
-	tx->stats.bytes += bytes;
+	tx->stats.packets += segs + xdp;
+	tx->stats.bytes += bytes + xdp_bytes;
 	u64_stats_update_end(&tx->stats.syncp);
 
 	/* Pairs with smp_mb() in lan743x_tx_maybe_stop() */
@@ -615,3 +644,136 @@ int lan743x_tx_swap_in(struct lan743x_adapter *adapter,
 	netif_tx_wake_all_queues(adapter->netdev);
 	return ret;
 }
+
+#ifdef LAN743X_HAVE_XDP
+/* Queue one XDP frame as @x describes it (dma, len, what to undo); the
+ * queue lock is held.  The frame gets the doorbell of its batch.
+ * Return: 0, or -ENOSPC if the ring is stopped or has no room to spare.
+ */
+static int lan743x_tx_xdp_queue(struct lan743x_tx *tx,
+				struct netdev_queue *txq,
+				const struct lan743x_tx_slot *x)
+{
+	u32 idx = tx->tail;
+
+	if (unlikely(!tx->running || netif_tx_queue_stopped(txq) ||
+		     lan743x_tx_free(tx) <= LAN743X_TX_DESC_NEEDED))
+		return -ENOSPC;
+	tx->slots[idx] = *x;
+	lan743x_tx_set_desc(tx, idx,
+			    lan743x_tx_data0(x->len, TX_DESC_DATA0_FS_ |
+					     TX_DESC_DATA0_LS_ |
+					     TX_DESC_DATA0_IOC_),
+			    x->dma,
+			    FIELD_PREP(TX_DESC_DATA3_FRAME_LENGTH_MSS_MASK_,
+				       x->len));
+	WRITE_ONCE(tx->tail, (idx + 1) & tx->size_mask);
+	return 0;
+}
+
+/**
+ * lan743x_tx_xdp_tx() - queue an XDP_TX frame, in place in its RX page
+ * @tx: the TX ring
+ * @pool: the page_pool @page belongs to (mapped both ways)
+ * @page: the page
+ * @data: the frame in @page
+ * @len: its length
+ * @sync: bytes of the page's device part to sync for the device when it
+ *	goes back to @pool
+ *
+ * Sent at the next lan743x_tx_xdp_flush().  Context: the RX ring's NAPI.
+ *
+ * Return: 0, or -ENOSPC with @page still the caller's.
+ */
+int lan743x_tx_xdp_tx(struct lan743x_tx *tx, struct page_pool *pool,
+		      struct page *page, void *data, u32 len, u32 sync)
+{
+	struct netdev_queue *txq = netdev_get_tx_queue(tx->adapter->netdev, 0);
+	struct lan743x_tx_slot x = {
+		.dma = page_pool_get_dma_addr(page) +
+		       (data - page_address(page)),
+		.len = len,
+		.map = LAN743X_TX_MAP_XDP_TX,
+		.bytes = len,
+		.page = page,
+		.pool = pool,
+		.sync = sync,
+	};
+	int ret;
+
+	/* the program may have written it: the device reads it */
+	dma_sync_single_for_device(lan743x_tx_dev(tx), x.dma, len,
+				   DMA_BIDIRECTIONAL);
+	__netif_tx_lock(txq, smp_processor_id());
+	ret = lan743x_tx_xdp_queue(tx, txq, &x);
+	__netif_tx_unlock(txq);
+	return ret;
+}
+
+/**
+ * lan743x_tx_xdp_flush() - one doorbell for the XDP_TX frames of a poll
+ * @tx: the TX ring
+ *
+ * Context: NAPI.
+ */
+void lan743x_tx_xdp_flush(struct lan743x_tx *tx)
+{
+	struct netdev_queue *txq = netdev_get_tx_queue(tx->adapter->netdev, 0);
+
+	__netif_tx_lock(txq, smp_processor_id());
+	if (tx->running)
+		lan743x_hw_tx_doorbell(tx);
+	__netif_tx_unlock(txq);
+}
+
+/**
+ * lan743x_xdp_xmit() - ndo_xdp_xmit: frames redirected to this device
+ * @netdev: our device
+ * @n: number of frames
+ * @frames: the frames
+ * @flags: XDP_XMIT_FLUSH: ring the doorbell
+ *
+ * Return: frames queued (the caller frees the others), or a negative errno.
+ */
+int lan743x_xdp_xmit(struct net_device *netdev, int n,
+		     struct xdp_frame **frames, u32 flags)
+{
+	struct netdev_queue *txq = netdev_get_tx_queue(netdev, 0);
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	struct device *dev = &adapter->pdev->dev;
+	struct lan743x_tx *tx = &adapter->tx;
+	int i;
+
+	if (unlikely(flags & ~XDP_XMIT_FLAGS_MASK))
+		return -EINVAL;
+	if (unlikely(!netif_running(netdev) || !netif_carrier_ok(netdev)))
+		return -ENETDOWN;
+
+	__netif_tx_lock(txq, smp_processor_id());
+	for (i = 0; i < n; i++) {
+		struct xdp_frame *f = frames[i];
+		struct lan743x_tx_slot x = {
+			.len = f->len,
+			.map = LAN743X_TX_MAP_XDP_FRAME,
+			.bytes = f->len,
+			.xdpf = f,
+		};
+
+		x.dma = dma_map_single(dev, f->data, f->len, DMA_TO_DEVICE);
+		if (dma_mapping_error(dev, x.dma))
+			break;
+		if (lan743x_tx_xdp_queue(tx, txq, &x)) {
+			dma_unmap_single(dev, x.dma, x.len, DMA_TO_DEVICE);
+			break;
+		}
+	}
+	if (i && (flags & XDP_XMIT_FLUSH))
+		lan743x_hw_tx_doorbell(tx);
+	u64_stats_update_begin(&tx->xstats.syncp);
+	tx->xstats.xdp_xmit += i;
+	tx->xstats.xdp_xmit_err += n - i;
+	u64_stats_update_end(&tx->xstats.syncp);
+	__netif_tx_unlock(txq);
+	return i;
+}
+#endif

@@ -9,6 +9,8 @@
 
 struct lan743x_adapter;
 struct lan743x_desc;
+struct page_pool;
+struct xdp_frame;
 
 #define LAN743X_TX_RING_SIZE		128
 /* worst case frame: head, LSO extension, every fragment */
@@ -18,6 +20,8 @@ enum lan743x_tx_map {
 	LAN743X_TX_MAP_NONE,
 	LAN743X_TX_MAP_SINGLE,
 	LAN743X_TX_MAP_PAGE,
+	LAN743X_TX_MAP_XDP_TX,		/* a page of an RX ring's pool */
+	LAN743X_TX_MAP_XDP_FRAME,	/* an xdp_frame we mapped */
 };
 
 /**
@@ -28,6 +32,10 @@ enum lan743x_tx_map {
  * @map: how @dma was mapped
  * @bytes: wire bytes of the frame (BQL), with @skb
  * @segs: segments of the frame, with @skb
+ * @xdpf: the frame of ndo_xdp_xmit (LAN743X_TX_MAP_XDP_FRAME)
+ * @page: the page of an XDP_TX frame (LAN743X_TX_MAP_XDP_TX)
+ * @pool: the page_pool @page goes back to
+ * @sync: bytes the pool syncs for the device as it takes @page back
  */
 struct lan743x_tx_slot {
 	struct sk_buff *skb;
@@ -36,6 +44,10 @@ struct lan743x_tx_slot {
 	enum lan743x_tx_map map;
 	u32 bytes;
 	u32 segs;
+	struct xdp_frame *xdpf;
+	struct page *page;
+	struct page_pool *pool;
+	u32 sync;
 };
 
 /**
@@ -59,6 +71,8 @@ struct lan743x_tx_stats {
  * @busy: times the queue was stopped for lack of descriptors
  * @map_err: DMA mapping failures (frame dropped)
  * @dropped: frames dropped for other reasons
+ * @xdp_xmit: frames queued by ndo_xdp_xmit (redirected to us)
+ * @xdp_xmit_err: frames ndo_xdp_xmit could not queue
  * @syncp: protects the counters on 32-bit hosts
  */
 struct lan743x_tx_xstats {
@@ -67,6 +81,8 @@ struct lan743x_tx_xstats {
 	u64 busy;
 	u64 map_err;
 	u64 dropped;
+	u64 xdp_xmit;
+	u64 xdp_xmit_err;
 	struct u64_stats_sync syncp;
 };
 
@@ -127,5 +143,10 @@ netdev_features_t lan743x_features_check(struct sk_buff *skb,
 					 struct net_device *netdev,
 					 netdev_features_t features);
 int lan743x_tx_poll(struct napi_struct *napi, int budget);
+int lan743x_tx_xdp_tx(struct lan743x_tx *tx, struct page_pool *pool,
+		      struct page *page, void *data, u32 len, u32 sync);
+void lan743x_tx_xdp_flush(struct lan743x_tx *tx);
+int lan743x_xdp_xmit(struct net_device *netdev, int n,
+		     struct xdp_frame **frames, u32 flags);
 
 #endif /* _LAN743X_TX_H */

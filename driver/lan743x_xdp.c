@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0
+/* XDP of the LAN743x: attaching programs and what they need.
+ *
+ * XDP belongs to the RX core, not to a buffer policy: the core runs the
+ * program on every whole frame of a ring built for it (lan743x_rx.c),
+ * and the page_pool policy is the one that can build such a ring (whole
+ * pages mapped both ways, XDP_PACKET_HEADROOM in front, the pool as the
+ * queue's XDP memory).  The program is one more RX parameter: attaching
+ * the first one or detaching the last builds new rings beside the running
+ * ones and swaps them in, as any other change of layout does; one program
+ * for another is swapped in place.  What cannot be honoured is refused
+ * with the old program kept: the other policies, frames that would not
+ * fit one buffer (rx-buf-len, or an MTU beyond a page).
+ */
+
+#include <linux/netdevice.h>
+
+#include "lan743x_main.h"
+
+#ifdef LAN743X_HAVE_XDP
+/* Largest MTU whose frames fit one page with XDP's headroom and tailroom */
+static unsigned int lan743x_xdp_max_mtu(void)
+{
+	return PAGE_SIZE - XDP_PACKET_HEADROOM -
+	       SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) -
+	       (NET_IP_ALIGN + VLAN_ETH_HLEN + ETH_FCS_LEN);
+}
+
+/* Why @p cannot run its program, in @extack.  Return: 0 or -errno */
+static int lan743x_xdp_refusal(const struct lan743x_rx_params *p,
+			       unsigned int mtu, struct netlink_ext_ack *extack)
+{
+	u32 max_len = lan743x_rx_buf_len(lan743x_xdp_max_mtu());
+
+	if (!p->xdp_prog)
+		return 0;
+	if (!p->page_pool || !p->mtu_buffers) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "XDP needs the page_pool RX policy: private flags rx-page-pool and rx-mtu-buffers on");
+		return -EOPNOTSUPP;
+	}
+	if (p->buf_len && p->buf_len < lan743x_rx_buf_len(mtu)) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "XDP needs a frame in one buffer: rx-buf-len is too small for this MTU");
+		return -EINVAL;
+	}
+	if (mtu > lan743x_xdp_max_mtu() || p->buf_len > max_len) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "XDP needs a frame in one page: MTU or rx-buf-len too large");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/**
+ * lan743x_xdp_check() - can RX parameters run their XDP program?
+ * @netdev: our device, for the log
+ * @p: the parameters (no program: always)
+ * @mtu: the MTU they are for
+ * @extack: the reason for a refusal; NULL: the reason is logged
+ *
+ * Return: 0, or -EOPNOTSUPP (policy) or -EINVAL (buffers, MTU).
+ */
+int lan743x_xdp_check(struct net_device *netdev,
+		      const struct lan743x_rx_params *p, unsigned int mtu,
+		      struct netlink_ext_ack *extack)
+{
+	struct netlink_ext_ack log = {};
+	int ret;
+
+	ret = lan743x_xdp_refusal(p, mtu, extack ?: &log);
+	if (ret && !extack)
+		netdev_err(netdev, "%s (at most MTU %u)\n", log._msg,
+			   lan743x_xdp_max_mtu());
+	return ret;
+}
+
+/**
+ * lan743x_xdp_set_features() - the XDP features the RX policy offers
+ * @adapter: adapter; rtnl held
+ */
+void lan743x_xdp_set_features(struct lan743x_adapter *adapter)
+{
+#ifdef LAN743X_HAVE_XDP_FEATURES
+	const struct lan743x_rx_params *p = &adapter->rxp;
+	xdp_features_t f = NETDEV_XDP_ACT_NDO_XMIT;
+
+	if (p->page_pool && p->mtu_buffers)
+		f |= NETDEV_XDP_ACT_BASIC | NETDEV_XDP_ACT_REDIRECT;
+	xdp_set_features_flag(adapter->netdev, f);
+#endif
+}
+
+/* XDP_SETUP_PROG: @prog's reference is ours on success, the old one's
+ * goes; on failure nothing changed.
+ */
+static int lan743x_xdp_setup(struct lan743x_adapter *adapter,
+			     struct bpf_prog *prog,
+			     struct netlink_ext_ack *extack)
+{
+	struct net_device *netdev = adapter->netdev;
+	struct lan743x_rx_params p = adapter->rxp;
+	struct bpf_prog *old = p.xdp_prog;
+	int ch, ret;
+
+	p.xdp_prog = prog;
+	ret = lan743x_xdp_check(netdev, &p, netdev->mtu, extack);
+	if (ret)
+		return ret;
+	if (lan743x_rx_params_need_rings(&p, &adapter->rxp)) {
+		ret = lan743x_rx_reconfigure(adapter, &p, netdev->mtu, extack);
+		/* a channel that did not restart still took the program */
+		if (ret && adapter->rxp.xdp_prog != prog)
+			return ret;
+	} else {
+		adapter->rxp.xdp_prog = prog;
+		for (ch = 0; ch < LAN743X_NUM_RX; ch++)
+			WRITE_ONCE(adapter->rx[ch].ring.xdp_prog, prog);
+	}
+	/* freed after a grace period: a poll may still be running it */
+	if (old)
+		bpf_prog_put(old);
+	return 0;
+}
+
+/**
+ * lan743x_xdp_bpf() - ndo_bpf
+ * @netdev: our device
+ * @bpf: the command
+ *
+ * Context: rtnl held.
+ *
+ * Return: 0 or a negative errno.
+ */
+int lan743x_xdp_bpf(struct net_device *netdev, struct netdev_bpf *bpf)
+{
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
+	switch (bpf->command) {
+	case XDP_SETUP_PROG:
+		return lan743x_xdp_setup(adapter, bpf->prog, bpf->extack);
+	default:
+		return -EINVAL;
+	}
+}
+#endif
