@@ -64,6 +64,22 @@ the guest half-closes its side after sending and reads until we close.
                    to have runts taken unpadded.  For frames above the
                    tap's MTU it is raised while they go out and restored
                    afterwards.
+  XDP <kind> <n> <size> [<ifindex>]
+                   n frames of EtherType 0x88b5 and <size> bytes (no FCS)
+                   to the requesting guest, each carrying <ifindex> (a
+                   big-endian u32, 0 by default: the XDP program that
+                   redirects sends it there), a sequence number and
+                   random bytes; frames that come back on the tap within
+                   2 s after the last are compared with what the guest's
+                   XDP program should have made of them.  Kinds: echo
+                   (the same frame, MAC addresses swapped), shape (MAC
+                   addresses swapped, EtherType 0x88b6, 4 bytes de ad be
+                   ef after the header, then the frame's payload less its
+                   last 8 bytes), none (nothing is to come back).  Reply
+                   "XDP <kind> sent <n> back <m> good <k>" (back: frames
+                   of EtherType 0x88b5 or 0x88b6 from the guest; good:
+                   those that are exactly as expected, each sequence
+                   number once)
   WOL <kind> <ms>  wake-on-LAN: reply "OK", then wait (QMP query-status)
                    until the guest is suspended, write one frame of <kind>
                    to the guest's MAC onto the tap, and watch for <ms>
@@ -389,6 +405,70 @@ class Handler(socketserver.StreamRequestHandler):
         self.reply(text)
         threading.Thread(target=self.server.raw_send, args=(frames, ms),
                          daemon=True).start()
+
+    def do_XDP(self, kind, n, size, ifindex="0"):
+        n, size, ifindex = int(n), int(size), int(ifindex)
+        if kind not in ("echo", "shape", "none"):
+            raise ValueError(f"unknown kind {kind}")
+        if not 1 <= n <= 5000 or not 60 <= size <= 1514:
+            raise ValueError(f"count {n} or size {size} out of range")
+        tap = self.server.tap
+        dst = guest_mac(tap, self.client_address[0])
+        with open(f"/sys/class/net/{tap}/address") as f:
+            src = bytes.fromhex(f.read().strip().replace(":", ""))
+        sent = {}
+        for seq in range(n):
+            payload = struct.pack("!II", ifindex, seq)
+            payload += os.urandom(size - 14 - len(payload))
+            sent[seq] = eth_frame(dst, src, ETH_P_EXP, payload)
+        want = {}
+        for seq, f in sent.items():
+            if kind == "echo":
+                want[seq] = f[6:12] + f[0:6] + f[12:]
+            elif kind == "shape":
+                want[seq] = (f[6:12] + f[0:6] + struct.pack("!H", 0x88b6) +
+                             bytes.fromhex("deadbeef") + f[14:-8])
+        back = good = 0
+        seen = set()
+        with socket.socket(socket.AF_PACKET, socket.SOCK_RAW,
+                           socket.htons(0x0003)) as s:
+            s.bind((tap, 0))
+            s.settimeout(0.05)
+            frames = list(sent.values())
+            deadline = None
+            i = 0
+            while True:
+                if i < len(frames):
+                    s.send(frames[i])
+                    i += 1
+                    if i == len(frames):
+                        deadline = time.monotonic() + 2
+                elif time.monotonic() > deadline:
+                    break
+                try:
+                    while True:
+                        r, addr = s.recvfrom(2048)
+                        # PACKET_OUTGOING (4): our own frames
+                        if addr[2] == 4 or r[6:12] != dst or \
+                                r[12:14] not in (b"\x88\xb5", b"\x88\xb6"):
+                            continue
+                        back += 1
+                        off = 14 if r[12:14] == b"\x88\xb5" else 18
+                        if len(r) < off + 8:
+                            continue
+                        seq = struct.unpack("!I", r[off + 4:off + 8])[0]
+                        # the tap may pad a short frame to 60 bytes
+                        w = want.get(seq)
+                        if w is not None and seq not in seen and \
+                                (r == w or (len(w) < 60 and
+                                            r == w + bytes(60 - len(w)))):
+                            seen.add(seq)
+                            good += 1
+                        s.settimeout(0)
+                except (socket.timeout, BlockingIOError):
+                    s.settimeout(0.05 if i == len(frames) else 0.002)
+        log(f"XDP {kind}: sent {n} back {back} good {good}")
+        self.reply(f"XDP {kind} sent {n} back {back} good {good}")
 
     def do_PTP_SLAVE(self, secs):
         secs = int(secs)

@@ -1,0 +1,160 @@
+# SPDX-License-Identifier: GPL-2.0
+# Native XDP on the page_pool RX policy, with real programs (tests/xdp/,
+# compiled with clang -target bpf into /lib/lt/xdp/) loaded by
+# ip link set ... xdpdrv.  They act on frames of EtherType 0x88b5 that the
+# peer's XDP request sends and pass the rest:
+#  - refused, with its message and nothing attached, on the legacy policy;
+#  - XDP_DROP drops exactly the frames the peer sent (rx_xdp_drop), and
+#    gives their buffers back to the device syncing only what the device
+#    wrote (rx_sync_dev_bytes: a whole buffer per refill, the frame for a
+#    drop);
+#  - XDP_PASS keeps traffic intact (hashed transfer, every frame passed);
+#  - XDP_TX reflects every frame, byte for byte (the peer compares);
+#  - bpf_xdp_adjust_meta/head/tail shape a frame sent back with XDP_TX;
+#  - XDP_ABORTED drops and counts errors;
+#  - XDP_REDIRECT to a veth (its peer counts the frames) and to the
+#    interface itself (ndo_xdp_xmit: the peer sees them back);
+#  - programs replaced, attached and detached under a download that stays
+#    intact; an MTU beyond one page and the legacy policy refused while a
+#    program is attached.
+# b0-msix only (the interrupt mode changes nothing here): about 45 s.
+# sets: quick full
+# timeout: 600
+
+rxp_only_ours
+[ "$CONFIG" = b0-msix ] || skip "XDP runs on b0-msix only"
+XDP=/lib/lt/xdp
+# iproute2's ip (busybox's applet, which the shell prefers, has no XDP)
+IPR=/bin/ip
+[ -f $XDP/drop.o ] || skip "no XDP programs in the image (no clang on the host)"
+trap '$IPR link set dev "$IF" xdpdrv off 2>/dev/null; $IPR link del lt-veth0 2>/dev/null; rxp_reset' EXIT
+wait_peer 10 || fail "peer unreachable"
+o=/tmp/x.old
+n=/tmp/x.new
+d() { stats_delta $o $n "$1"; }
+# -force: replace a program in place (ip refuses by default)
+attach() { $IPR -force link set dev "$IF" xdpdrv obj "$XDP/$1.o" sec xdp; }
+attached() { $IPR -d link show dev "$IF" | grep -q 'prog/xdp'; }
+# xdp KIND N SIZE [IFINDEX]: the peer's request; prints "back good"
+xdp() {
+	r=$(peer_cmd "XDP $*")
+	log "peer: $r" >&2
+	echo "$r" | sed -n 's/.* back \([0-9]*\) good \([0-9]*\)$/\1 \2/p'
+}
+BL=$((RX_PAD + 18 + 1500 + 4))
+
+# the legacy policies: refused, with the reason
+rxp_flags on on off || fail "cannot turn rx-page-pool off"
+msg=$(attach drop 2>&1) && fail "XDP attached on the fresh-buffer policy"
+log "fresh-buffer policy: $msg"
+echo "$msg" | grep -q "page_pool RX policy" || fail "no reason given: $msg"
+attached && fail "a program is attached after the refusal"
+rxp_flags on on on || fail "cannot turn rx-page-pool on"
+
+# XDP_DROP: exactly the peer's frames, synced back for the device by what
+# the device wrote (frame, FCS and pad), not by whole buffers
+attach drop || fail "cannot attach drop.o"
+attached || fail "drop.o not shown as attached"
+wait_peer 10 || fail "peer unreachable with drop.o"
+N=400 S=200
+stats_snap $o
+r=$(xdp none $N $S)
+stats_snap $n
+[ "$r" = "0 0" ] || fail "XDP_DROP: frames came back: $r"
+[ "$(d rx_xdp_drop)" = $N ] || fail "XDP_DROP: rx_xdp_drop grew by $(d rx_xdp_drop), peer sent $N"
+sd=$(d rx_sync_dev_bytes) ba=$(d rx_buf_alloc)
+want=$((ba * BL + N * (S + 4 + RX_PAD)))
+log "drop: sync_dev $sd, $ba refills of $BL, $N drops of $((S + 4 + RX_PAD))"
+[ "$sd" = "$want" ] || fail "XDP_DROP: rx_sync_dev_bytes grew by $sd, want $want ($ba whole buffers, $N frames)"
+
+# XDP_PASS (replacing the program in place): traffic intact, every frame
+# through the program
+attach pass || fail "cannot replace drop.o by pass.o"
+mb=4
+stats_snap $o
+download $((mb << 20)) || fail "download through XDP_PASS"
+upload $((mb << 20)) || fail "upload through XDP_PASS"
+stats_snap $n
+[ "$(d rx_xdp_pass)" = "$(d rx_packets)" ] ||
+	fail "XDP_PASS: rx_xdp_pass $(d rx_xdp_pass) != rx_packets $(d rx_packets)"
+[ "$(d rx_xdp_pass)" -gt 1000 ] || fail "XDP_PASS: only $(d rx_xdp_pass) frames passed"
+
+# XDP_TX: every frame back, as the program made it
+attach tx || fail "cannot attach tx.o"
+N=300 S=300
+stats_snap $o
+r=$(xdp echo $N $S)
+stats_snap $n
+[ "$r" = "$N $N" ] || fail "XDP_TX: back/good $r of $N"
+[ "$(d rx_xdp_tx)" = $N ] || fail "XDP_TX: rx_xdp_tx grew by $(d rx_xdp_tx)"
+
+# adjust_meta/head/tail, then XDP_TX
+attach shape || fail "cannot attach shape.o"
+r=$(xdp shape 200 200)
+[ "$r" = "200 200" ] || fail "shaped XDP_TX: back/good $r of 200"
+
+# XDP_ABORTED
+attach abort || fail "cannot attach abort.o"
+stats_snap $o
+r=$(xdp none 100 100)
+stats_snap $n
+[ "$r" = "0 0" ] || fail "XDP_ABORTED: frames came back: $r"
+[ "$(d rx_xdp_errors)" = 100 ] || fail "XDP_ABORTED: rx_xdp_errors grew by $(d rx_xdp_errors)"
+
+# XDP_REDIRECT to a veth (its peer runs XDP_PASS so that it takes XDP
+# frames) and to ourselves (ndo_xdp_xmit)
+attach redir || fail "cannot attach redir.o"
+modprobe veth 2>/dev/null
+if $IPR link add lt-veth0 index 100 type veth peer name lt-veth1 index 101 2>/dev/null; then
+	# no IPv6 there: neighbour discovery would add frames of its own
+	for v in lt-veth0 lt-veth1; do
+		echo 1 >/proc/sys/net/ipv6/conf/$v/disable_ipv6 2>/dev/null
+	done
+	$IPR link set lt-veth0 up && $IPR link set lt-veth1 up
+	$IPR link set dev lt-veth1 xdpdrv obj $XDP/pass.o sec xdp || fail "cannot attach pass.o to veth"
+	v0=$(cat /sys/class/net/lt-veth1/statistics/rx_packets)
+	stats_snap $o
+	r=$(xdp none 200 200 100)
+	stats_snap $n
+	v=$(($(cat /sys/class/net/lt-veth1/statistics/rx_packets) - v0))
+	[ "$r" = "0 0" ] || fail "XDP_REDIRECT to veth: frames came back: $r"
+	[ "$v" = 200 ] || fail "XDP_REDIRECT to veth: it received $v of 200"
+	[ "$(d rx_xdp_redirect)" = 200 ] || fail "XDP_REDIRECT: rx_xdp_redirect grew by $(d rx_xdp_redirect)"
+	$IPR link del lt-veth0
+	vnote="to a veth and"
+else
+	log "no veth in this guest: redirect to ourselves only"
+	vnote=
+fi
+stats_snap $o
+r=$(xdp echo 200 200 "$(cat /sys/class/net/$IF/ifindex)")
+stats_snap $n
+[ "$r" = "200 200" ] || fail "XDP_REDIRECT to ourselves: back/good $r of 200"
+[ "$(d tx0_xdp_xmit)" = 200 ] || fail "ndo_xdp_xmit: tx0_xdp_xmit grew by $(d tx0_xdp_xmit)"
+
+# refused while attached, the program kept
+msg=$($IPR link set dev "$IF" mtu 9000 2>&1) && fail "MTU 9000 accepted with XDP"
+[ "$(mtu_of)" = 1500 ] || fail "MTU changed to $(mtu_of)"
+ethtool --set-priv-flags "$IF" rx-page-pool off 2>/dev/null &&
+	fail "rx-page-pool off accepted with XDP"
+[ "$(rxp_flag rx-page-pool)" = on ] || fail "rx-page-pool went off"
+attached || fail "the program went with a refusal"
+
+# attach, replace and detach under traffic
+timeout 300 sh -c "echo 'GET $((mb << 20))' | nc $PEER $PEER_PORT >/tmp/xdl" &
+dl=$!
+i=0
+while [ $i -lt 10 ]; do
+	$IPR link set dev "$IF" xdpdrv off || fail "cannot detach ($i)"
+	attach pass || fail "cannot attach pass.o under traffic ($i)"
+	attach drop || fail "cannot replace by drop.o under traffic ($i)"
+	i=$((i + 1))
+done
+$IPR link set dev "$IF" xdpdrv off || fail "cannot detach"
+wait $dl
+want=$(head -c 64 /tmp/xdl)
+got=$(tail -c +66 /tmp/xdl | sha256sum | cut -d' ' -f1)
+[ "$got" = "$want" ] || fail "download under attach/detach: sha256 $got, peer says $want"
+attached && fail "still attached after detach"
+download $((mb << 20)) || fail "download after detach"
+echo "XDP drop/pass/tx/shape/abort/redirect ($vnote ourselves), legacy refused, 10 attach/replace/detach cycles under traffic"
