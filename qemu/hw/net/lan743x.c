@@ -282,7 +282,7 @@ static uint32_t lan743x_int_sources(LAN743xState *s)
     if (s->regs[R_PTP_INT_STS] & s->regs[R_PTP_INT_EN_SET]) {
         sts |= INT_BIT_1588;
     }
-    if (dmac & DMAC_INT_ERR) {          /* only the DMA_ERROR fault sets it */
+    if (dmac & DMAC_INT_ERR) {          /* a DMA read error */
         sts |= INT_BIT_DMA_GEN;
     }
     return sts;

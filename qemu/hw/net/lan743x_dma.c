@@ -96,6 +96,28 @@ static void lan743x_tx_dma_error(LAN743xState *s, int ch, const char *why)
     s->regs[R_DMAC_CMD] |= DMAC_CMD_STOP_T(ch);
 }
 
+/*
+ * A read the bus refused (an IOMMU fault, an address nothing decodes):
+ * the chip learns it from the completion and reports it, the channel's
+ * @err bit in DMAC_{RX,TX}_ERR_STS and ERR in DMAC_INT_STS (DMA_GEN in
+ * INT_STS when enabled), as the DMA_ERROR fault does.  A write that fails
+ * is a posted write the chip never hears about: the IOMMU reports it to
+ * the OS, and the model only stops the channel.
+ */
+static void lan743x_dma_read_error(LAN743xState *s, int ch, bool rx,
+                                   uint32_t err, const char *why)
+{
+    if (rx) {
+        s->regs[CH_REG(DMAC_RX_ERR_STS, ch)] |= err;
+        lan743x_rx_dma_error(s, ch, why);
+    } else {
+        s->regs[CH_REG(DMAC_TX_ERR_STS, ch)] |= err;
+        lan743x_tx_dma_error(s, ch, why);
+    }
+    s->regs[R_DMAC_INT_STS] |= DMAC_INT_ERR;
+    lan743x_update_irq(s);
+}
+
 /* ------------------------------------------------------------------ */
 /* Transmit                                                            */
 /* ------------------------------------------------------------------ */
@@ -308,7 +330,9 @@ void lan743x_tx_process(LAN743xState *s, int ch)
             uint32_t dtype;
 
             if (!lan743x_read_desc(s, base + (dma_addr_t)idx * spacing, &d)) {
-                lan743x_tx_dma_error(s, ch, "descriptor read failed");
+                lan743x_dma_read_error(s, ch, false,
+                                       R_DMAC_TX_ERR_STS_DESC_READ_ERR_MASK,
+                                       "descriptor read failed");
                 goto out;
             }
             idx = (idx + 1) % ring_len;
@@ -365,7 +389,9 @@ void lan743x_tx_process(LAN743xState *s, int ch)
                 } else if (blen && pci_dma_read(lan743x_pci(s), addr,
                                                 s->tx_buf + len, blen)
                            != MEMTX_OK) {
-                    lan743x_tx_dma_error(s, ch, "buffer read failed");
+                    lan743x_dma_read_error(s, ch, false,
+                                           R_DMAC_TX_ERR_STS_DATA_READ_ERR_MASK,
+                                           "buffer read failed");
                     goto out;
                 }
                 len += blen;
@@ -524,7 +550,9 @@ bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
         }
         if (!lan743x_read_desc(s, base + (dma_addr_t)cur * spacing,
                                &desc[n])) {
-            lan743x_rx_dma_error(s, ch, "descriptor read failed");
+            lan743x_dma_read_error(s, ch, true,
+                                   R_DMAC_RX_ERR_STS_DESC_READ_ERR_MASK,
+                                   "descriptor read failed");
             return true;
         }
         if (!(desc[n].data0 & RX_DESC0_OWN)) {
@@ -757,12 +785,7 @@ void lan743x_write_rx_chan(LAN743xState *s, int ch, unsigned reg, uint32_t val)
         lan743x_rx_kick(s);
         return;
     case R_DMAC_RX_ERR_STS:
-        /* W1C; only x-faults sets bits, without it a plain register */
-        if (s->faults) {
-            s->regs[idx] &= ~val;
-        } else {
-            s->regs[idx] = val;
-        }
+        s->regs[idx] &= ~val;           /* W1C */
         return;
     default:
         s->regs[idx] = val;
@@ -791,6 +814,9 @@ void lan743x_write_tx_chan(LAN743xState *s, int ch, unsigned reg, uint32_t val)
         }
         trace_lan743x_tx_tail(ch, val);
         lan743x_tx_process(s, ch);
+        return;
+    case R_DMAC_TX_ERR_STS:
+        s->regs[idx] &= ~val;           /* W1C */
         return;
     default:
         s->regs[idx] = val;

@@ -112,7 +112,8 @@
  * bus error stops the channel is not in our references: the model stops
  * it, as for the DMA errors it detects itself.  DMA_GEN goes to the
  * vector of INT_VEC_MAP2[3:0] like the model's other "other" sources.
- * DMAC_RX_ERR_STS is W1C only with x-faults=on (a plain register before).
+ * DMAC_RX_ERR_STS and DMAC_TX_ERR_STS are W1C; a DMA read the bus refuses
+ * (an IOMMU fault) sets their read-error bits without x-faults too.
  */
 
 /*
