@@ -784,6 +784,7 @@ void lan743x_detach(struct lan743x_adapter *adapter)
 {
 	struct net_device *netdev = adapter->netdev;
 
+	lan743x_ptp_save(adapter);
 	if (netif_running(netdev))
 		lan743x_stop(netdev);
 	lan743x_hw_stats_freeze(adapter);
@@ -801,9 +802,13 @@ int lan743x_hw_restart(struct lan743x_adapter *adapter)
 {
 	int ret;
 
+	/* the 1588 clock and its outputs go on across the reset */
+	lan743x_ptp_save(adapter);
 	ret = lan743x_chip_reset(adapter);
 	if (!ret)
 		ret = lan743x_hw_init(adapter);
+	if (!ret)
+		lan743x_ptp_restore(adapter);
 	return ret;
 }
 

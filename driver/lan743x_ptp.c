@@ -124,9 +124,9 @@ static int lan743x_ptp_adjfine(struct ptp_clock_info *info, long scaled_ppm)
 	if (value > FIELD_MAX(PTP_ADJ_VALUE_MASK_))
 		return -ERANGE;
 	mutex_lock(&adapter->ptp.cmd_lock);
-	lan743x_wr32(adapter, PTP_CLOCK_RATE_ADJ,
-		     (scaled_ppm > 0 ? PTP_ADJ_DIR_ : 0) |
-		     FIELD_PREP(PTP_ADJ_VALUE_MASK_, value));
+	adapter->ptp.rate_adj = (scaled_ppm > 0 ? PTP_ADJ_DIR_ : 0) |
+				FIELD_PREP(PTP_ADJ_VALUE_MASK_, value);
+	lan743x_wr32(adapter, PTP_CLOCK_RATE_ADJ, adapter->ptp.rate_adj);
 	mutex_unlock(&adapter->ptp.cmd_lock);
 	return 0;
 }
@@ -254,14 +254,16 @@ static int lan743x_ptp_perout_find_pin(struct lan743x_ptp *ptp, int ch)
 }
 
 /* Start (or restart) a periodic output: its first edge at rq->start (or
- * the first period boundary after now), rising edges a period apart.
- * A request the chip cannot do leaves the output as it was.
+ * the first period boundary after now, in the requested phase), rising
+ * edges a period apart.  A request the chip cannot do leaves the output as
+ * it was.  The request is kept, to start the output again after a chip
+ * reset (lan743x_ptp_restore()).  Context: cmd_lock held.
  */
-static int lan743x_ptp_perout(struct lan743x_adapter *adapter,
-			      const struct ptp_perout_request *rq)
+static int lan743x_ptp_perout_start(struct lan743x_adapter *adapter,
+				    const struct ptp_perout_request *rq)
 {
 	struct lan743x_ptp *ptp = &adapter->ptp;
-	int ch = rq->index, pin, event, ret = 0;
+	int ch = rq->index, pin, event, ret;
 	s64 period, start, reload, now;
 	struct timespec64 ts;
 	u32 sec, nsec;
@@ -279,22 +281,17 @@ static int lan743x_ptp_perout(struct lan743x_adapter *adapter,
 	if (event < 0)
 		return event;
 
-	mutex_lock(&ptp->cmd_lock);
 	pin = lan743x_ptp_perout_find_pin(ptp, ch);
-	if (pin < 0) {
-		ret = -EINVAL;
-		goto out;
-	}
+	if (pin < 0)
+		return -EINVAL;
 	ret = lan743x_ptp_read(adapter, &ts, NULL);
 	if (ret)
-		goto out;
+		return ret;
 	now = timespec64_to_ns(&ts) + LAN743X_PTP_START_AHEAD;
 	if (start < now)
 		start += (div64_s64(now - start, period) + 1) * period;
-	if (start >= (s64)PTP_TARGET_SEC_OFF_ * NSEC_PER_SEC) {
-		ret = -EINVAL;
-		goto out;
-	}
+	if (start >= (s64)PTP_TARGET_SEC_OFF_ * NSEC_PER_SEC)
+		return -EINVAL;
 
 	lan743x_ptp_perout_off(adapter, ch);
 	lan743x_ptp_target_set(adapter, ch, PTP_TARGET_SEC_OFF_, 0);
@@ -304,29 +301,30 @@ static int lan743x_ptp_perout(struct lan743x_adapter *adapter,
 	lan743x_wr32(adapter, PTP_RELOAD_SEC(ch), sec);
 	lan743x_wr32(adapter, PTP_RELOAD_NS(ch), nsec);
 	ptp->perout_pin[ch] = pin;
+	ptp->perout_rq[ch] = *rq;
 	lan743x_ptp_pin_set(adapter, pin, ch, true);
 	sec = div_u64_rem(start, NSEC_PER_SEC, &nsec);
 	lan743x_ptp_target_set(adapter, ch, sec, nsec);
-out:
-	mutex_unlock(&ptp->cmd_lock);
-	return ret;
+	return 0;
 }
 
 static int lan743x_ptp_enable(struct ptp_clock_info *info,
 			      struct ptp_clock_request *rq, int on)
 {
 	struct lan743x_adapter *adapter = lan743x_ptp_adapter(info);
+	int ret = 0;
 
 	if (rq->type != PTP_CLK_REQ_PEROUT)
 		return -EOPNOTSUPP;
 	if (rq->perout.index >= LAN743X_PTP_PEROUTS)
 		return -EINVAL;
-	if (on)
-		return lan743x_ptp_perout(adapter, &rq->perout);
 	mutex_lock(&adapter->ptp.cmd_lock);
-	lan743x_ptp_perout_off(adapter, rq->perout.index);
+	if (on)
+		ret = lan743x_ptp_perout_start(adapter, &rq->perout);
+	else
+		lan743x_ptp_perout_off(adapter, rq->perout.index);
 	mutex_unlock(&adapter->ptp.cmd_lock);
-	return 0;
+	return ret;
 }
 
 /* Every GPIO can be either clock target channel's output; the LAN743x
@@ -821,6 +819,89 @@ void lan743x_ptp_probe(struct lan743x_adapter *adapter)
 		clock = NULL;
 	}
 	ptp->clock = clock;
+}
+
+/**
+ * lan743x_ptp_save() - note the clock's time before the chip may lose it
+ * @adapter: our device
+ *
+ * A chip reset (lan743x_hw_restart(): resume, TX timeout recovery, PCIe
+ * error recovery) clears the clock, its rate and its outputs.  This reads
+ * the clock with CLOCK_BOOTTIME beside it, which goes on through a
+ * suspend, so that lan743x_ptp_restore() can set it to where it would be.
+ * A chip that lost its clock already (powered down in suspend, reset by a
+ * fatal PCIe error: ENABLE clear, or all ones read) keeps what was saved
+ * before.  Context: rtnl held.
+ */
+void lan743x_ptp_save(struct lan743x_adapter *adapter)
+{
+	struct lan743x_ptp *ptp = &adapter->ptp;
+	struct timespec64 ts;
+	u32 cmd;
+
+	if (!ptp->clock)
+		return;
+	mutex_lock(&ptp->cmd_lock);
+	cmd = lan743x_rd32(adapter, PTP_CMD_CTL);
+	if (cmd != ~0U && (cmd & PTP_CMD_CTL_ENABLE_) &&
+	    !lan743x_ptp_read(adapter, &ts, NULL)) {
+		ptp->saved_phc = timespec64_to_ns(&ts);
+		ptp->saved_boot = ktime_get_boottime_ns();
+		ptp->saved = true;
+	}
+	mutex_unlock(&ptp->cmd_lock);
+}
+
+/**
+ * lan743x_ptp_restore() - give a reset chip its clock and outputs back
+ * @adapter: our device, its chip reset and initialised
+ *
+ * The clock is loaded with its saved time plus the CLOCK_BOOTTIME that
+ * has passed since, at the rate it ran at; its rate adjustment is written
+ * again; each periodic output that was running starts again from its
+ * request: the first rising edge on the period boundary (in the
+ * requested phase) after now.  An output that cannot start again is
+ * stopped, with a warning.  Context: rtnl held.
+ */
+void lan743x_ptp_restore(struct lan743x_adapter *adapter)
+{
+	struct lan743x_ptp *ptp = &adapter->ptp;
+	struct timespec64 ts;
+	u64 gone, corr;
+	int ch, ret;
+	u32 value;
+	s64 ns;
+
+	if (!ptp->clock)
+		return;
+	mutex_lock(&ptp->cmd_lock);
+	lan743x_wr32(adapter, PTP_CLOCK_RATE_ADJ, ptp->rate_adj);
+	if (ptp->saved) {
+		gone = ktime_get_boottime_ns() - ptp->saved_boot;
+		value = FIELD_GET(PTP_ADJ_VALUE_MASK_, ptp->rate_adj);
+		/* gone * value / 2^35, in two parts that cannot overflow */
+		corr = ((gone >> 34) * value >> 1) +
+		       ((gone & GENMASK_ULL(33, 0)) * value >> 35);
+		ns = ptp->saved_phc + gone;
+		ns = ptp->rate_adj & PTP_ADJ_DIR_ ? ns + corr : ns - corr;
+		ts = ns_to_timespec64(ns);
+		lan743x_wr32(adapter, PTP_CMD_CTL, PTP_CMD_CTL_ENABLE_);
+		if (lan743x_ptp_load(adapter, &ts))
+			netdev_warn(adapter->netdev, "PTP clock not restored\n");
+		ptp->saved = false;
+	}
+	for (ch = 0; ch < LAN743X_PTP_PEROUTS; ch++) {
+		if (ptp->perout_pin[ch] < 0)
+			continue;
+		/* the reset took the pin and the target: nothing to stop */
+		ptp->perout_pin[ch] = -1;
+		ret = lan743x_ptp_perout_start(adapter, &ptp->perout_rq[ch]);
+		if (ret)
+			netdev_warn(adapter->netdev,
+				    "periodic output %d not restarted: %pe\n",
+				    ch, ERR_PTR(ret));
+	}
+	mutex_unlock(&ptp->cmd_lock);
 }
 
 /**

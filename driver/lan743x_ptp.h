@@ -58,6 +58,13 @@ struct lan743x_ptp_tx {
  * @pins: the PHC's pins, GPIO n each (the core keeps their functions)
  * @perout_pin: the GPIO each clock target channel drives, -1 while off
  *	(under @cmd_lock)
+ * @perout_rq: the request each running output was started with, to start
+ *	it again after a chip reset (under @cmd_lock)
+ * @rate_adj: PTP_CLOCK_RATE_ADJ as last set (under @cmd_lock)
+ * @saved_phc: the clock in ns at @saved_boot, read before a chip reset
+ *	(under @cmd_lock)
+ * @saved_boot: CLOCK_BOOTTIME in ns when @saved_phc was read
+ * @saved: @saved_phc is there to restore the clock from
  * @leds: HW_CFG's LED enables at probe (LAN7430): the pins to give back
  *	to the PHY's LEDs when an output stops
  */
@@ -76,6 +83,11 @@ struct lan743x_ptp {
 	u64 tx_skipped;
 	struct ptp_pin_desc pins[LAN7431_PTP_PINS];
 	int perout_pin[LAN743X_PTP_PEROUTS];
+	struct ptp_perout_request perout_rq[LAN743X_PTP_PEROUTS];
+	u32 rate_adj;
+	s64 saved_phc;
+	u64 saved_boot;
+	bool saved;
 	u32 leds;
 };
 
@@ -85,6 +97,8 @@ void lan743x_ptp_probe(struct lan743x_adapter *adapter);
 void lan743x_ptp_remove(struct lan743x_adapter *adapter);
 void lan743x_ptp_open(struct lan743x_adapter *adapter);
 void lan743x_ptp_close(struct lan743x_adapter *adapter);
+void lan743x_ptp_save(struct lan743x_adapter *adapter);
+void lan743x_ptp_restore(struct lan743x_adapter *adapter);
 void lan743x_ptp_isr(struct lan743x_adapter *adapter);
 void lan743x_ptp_tx_request(struct lan743x_adapter *adapter,
 			    struct sk_buff *skb, struct lan743x_desc *first);
