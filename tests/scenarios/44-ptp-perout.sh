@@ -19,97 +19,10 @@
 # log's "intree differs:" lines and the last line), not judged.
 # sets: primary
 # clock: own
-# timeout: 240
+# timeout: 300
+# dmesg-allow: NETDEV WATCHDOG
 
-# The guest runs on a clock of its own (QEMU -icount, shift S: each
-# instruction is 2^S ns of the virtual clock, the idle time is skipped).
-# The model sets a timer for the virtual time at which its clock reaches
-# the next target (from the clock's rate, to the ns); a timer fires at the
-# first instruction boundary at or after its time, so an edge comes at
-# most 2^S ns of the virtual clock late, which is 2^S ns of the PHC at a
-# rate within 0.1 % (the largest adjustment here), plus 1 ns of rounding
-# in each direction: TOL = 2^S + 2 ns.  Any other host timing does not
-# enter: the times are the model's clock, read when it moves the pin.
-shift=$(sed -n 's/.*lt\.icount=\([0-9]\).*/\1/p' /proc/cmdline)
-[ -n "$shift" ] || skip "not on a clock of its own (no lt.icount)"
-TOL=$(((1 << shift) + 2))
-TESTPTP=/lib/lt/testptp
-[ -x "$TESTPTP" ] || skip "testptp is not in this image (linux-source-6.1 on the host)"
-wait_peer 20 || fail "peer $PEER does not answer ping"
-
-ethtool -T "$IF" >/tmp/ts 2>&1 || fail "ethtool -T failed: $(cat /tmp/ts)"
-phc=$(sed -n 's/^PTP Hardware Clock: *\([0-9][0-9]*\)$/\1/p' /tmp/ts)
-[ -n "$phc" ] || fail "ethtool -T names no PTP clock for $IF"
-PHC_DEV=/dev/ptp$phc
-SYS=/sys/class/ptp/ptp$phc
-BAR0=$(bar0_of_if)
-DIFFERS=
-
-# differs TEXT: Debian's driver does otherwise (logged, not judged); ours fails
-differs() {
-	[ "$DRIVER" = ours ] && fail "$1"
-	log "intree differs: $1"
-	DIFFERS="${DIFFERS:+$DIFFERS; }$1"
-}
-reg() { echo $(($(devmem $((BAR0 + $1)) 32))); }
-tptp() { "$TESTPTP" -d "$PHC_DEV" "$@" 2>&1; }
-# phc_now: the PHC in ns
-phc_now() {
-	phc_ctl "$PHC_DEV" get >/tmp/phc 2>&1 || fail "phc_ctl get: $(cat /tmp/phc)"
-	sed -n 's/.*clock time is \([0-9][0-9]*\)\.\([0-9]\{9\}\) .*/\1\2/p' /tmp/phc |
-		sed 's/^0*//'
-}
-# edges: the model's edge log into /tmp/edges (pin lines and edge lines).
-# The guest keeps its one CPU busy meanwhile: an idle guest's clock skips
-# ahead to its next timer at once (sleep=off), and would run through
-# nc's time limit while the host answers.
-edges() {
-	(while :; do :; done) &
-	spin=$!
-	peer_cmd GPIO-EDGES >/tmp/edges
-	rc=$?
-	kill $spin
-	[ $rc = 0 ] || fail "peer GPIO-EDGES failed"
-	grep '^pin ' /tmp/edges >/dev/null || fail "peer GPIO-EDGES: $(head -n 1 /tmp/edges)"
-}
-# last_seq: the newest edge's number (-1 for none)
-last_seq() { edges; awk '$1 == "edge" { s = $2 } END { print s == "" ? -1 : s }' /tmp/edges; }
-# count PIN rises|falls
-count() { edges; awk -v p="$1" -v k="$2" '$1 == "pin" && $2 == p {
-	for (i = 3; i < NF; i++) if ($i == k) print $(i + 1) }' /tmp/edges; }
-# edges_of PIN SINCE: "LEVEL PHC" of PIN's edges numbered above SINCE
-edges_of() { awk -v p="$1" -v s="$2" '$1 == "edge" && $2 > s && $4 == p { print $6, $8 }' /tmp/edges; }
-
-# check_out PIN PERIOD ANCHOR WIDTH MIN SINCE: PIN's edges after SINCE: each
-# rising edge ANCHOR + k * PERIOD (within TOL, late only), one every
-# period with none missing, each falling edge WIDTH after its rise, at
-# least MIN rises.  ns throughout; sh arithmetic is 64-bit.
-check_out() {
-	pin=$1 per=$2 anchor=$3 width=$4 min=$5 since=$6
-	edges
-	edges_of "$pin" "$since" >/tmp/pe
-	rises=0 prev= rise=
-	while read -r lvl t; do
-		if [ "$lvl" = 1 ]; then
-			off=$(((t - anchor) % per))
-			[ $off -ge 0 ] || off=$((off + per))
-			[ $off -le $TOL ] ||
-				{ echo "pin $pin: a rising edge at $t, $off ns after the grid of $per ns from $anchor"; return 1; }
-			if [ -n "$prev" ]; then
-				d=$((t - prev - per))
-				[ ${d#-} -le $TOL ] ||
-					{ echo "pin $pin: rising edges $((t - prev)) ns apart, not $per"; return 1; }
-			fi
-			prev=$t rise=$t rises=$((rises + 1))
-		elif [ -n "$rise" ]; then
-			d=$((t - rise - width))
-			[ ${d#-} -le $TOL ] ||
-				{ echo "pin $pin: a pulse of $((t - rise)) ns, not $width"; return 1; }
-		fi
-	done </tmp/pe
-	[ $rises -ge "$min" ] || { echo "pin $pin: $rises rising edges after edge $since, not $min ($(grep '^pin' /tmp/edges | tr '\n' ' '))"; return 1; }
-	log "pin $pin: $rises pulses of $width ns every $per ns on the grid from $anchor (within $TOL ns)"
-}
+. /lib/lt/scenarios/lib-perout.sh
 
 # --- the clock's pins and channels ------------------------------------------
 npins=$(cat "$SYS/n_programmable_pins") nper=$(cat "$SYS/n_periodic_outputs")
@@ -265,5 +178,108 @@ grep '^pin 3 level 0 ' /tmp/edges >/dev/null || fail "pin 3 left high: $(grep '^
 [ $((($(reg 0x010) >> 23) & 1)) = 1 ] || fail "HW_CFG $(printf %#x "$(reg 0x010)"): LED3 did not get GPIO3 back"
 [ $((($(reg 0x010) >> 21) & 1)) = 1 ] || fail "HW_CFG $(printf %#x "$(reg 0x010)"): LED1 did not get GPIO1 back"
 echo "0 0" >"$P3"
+
+# --- across chip resets: a TX timeout's recovery, suspend to RAM ------------
+# Both reset the chip, which clears its clock, its rate and its outputs.
+# Ours starts each output again from its request, its rising edges on the
+# same grid (the requested phase: .03 s on a 100 ms period, the 250 ms
+# toggle's 0), and sets the clock to where it would be: its offset to
+# CLOCK_REALTIME stays within 1 ms.
+# phc_off: CLOCK_REALTIME - PHC in ns (phc_ctl cmp)
+phc_off() {
+	phc_ctl "$PHC_DEV" cmp >/tmp/phc 2>&1 || fail "phc_ctl cmp: $(cat /tmp/phc)"
+	sed -n 's/.*offset from CLOCK_REALTIME is \(-\{0,1\}[0-9][0-9]*\)ns.*/\1/p' /tmp/phc
+}
+# after_reset WHAT SEQ OFF: both outputs on their grids since edge SEQ, the
+# clock's offset within 1 ms of OFF
+after_reset() {
+	sleep 3
+	if ! check_out 1 100000000 30000000 10000000 20 "$2" >/tmp/r ||
+		! check_out 2 250000000 0 125000000 8 "$2" >>/tmp/r; then
+		differs "after $1: $(cat /tmp/r)"
+		return
+	fi
+	o=$(phc_off)
+	d=$((o - $3))
+	log "after $1: the PHC's offset to CLOCK_REALTIME moved by $d ns"
+	[ ${d#-} -le 1000000 ] || differs "after $1 the PHC is $d ns off where it ran (CLOCK_REALTIME - PHC: $3 ns before, $o ns after)"
+}
+echo "2 0" >"$P1" && echo "2 1" >"$P2" || fail "pins 1 and 2 refused channels 0 and 1"
+s=$(($(phc_now) / 1000000000 + 1))
+echo "0 $s 30000000 0 100000000" >"$SYS/period" || fail "sysfs period \"0 $s 30000000 0 100000000\" refused"
+out=$(tptp -i 1 -p 250000000 -w 125000000)
+echo "$out" | grep "periodic output request okay" >/dev/null || fail "testptp -i 1 -p 250000000 -w 125000000: $out"
+sleep 2
+seq0=$(last_seq)
+sleep 1
+check_out 1 100000000 30000000 10000000 8 "$seq0" >/tmp/r || fail "before the resets: $(cat /tmp/r)"
+check_out 2 250000000 0 125000000 3 "$seq0" >/tmp/r || fail "before the resets: $(cat /tmp/r)"
+# +10 ppm: 100 us in the 10 s of a reset, within the 1 ms
+phc_ctl "$PHC_DEV" freq 10000 >/tmp/phc 2>&1 || fail "phc_ctl freq 10000: $(cat /tmp/phc)"
+rate0=$(reg 0xA20)
+
+if [ "$DRIVER" = ours ]; then
+	# as 14-tx-timeout: TX DMA stopped behind the driver's back
+	off0=$(phc_off)
+	mark=$(klog_mark)
+	devmem $((BAR0 + 0xC0C)) 32 0x00010000 || fail "devmem write to DMAC_CMD failed"
+	n=0
+	while ! klog_since "$mark" | grep 'timed out, resetting' >/dev/null; do
+		n=$((n + 1))
+		[ $n -lt 30 ] || fail "no TX timeout 30 s after stopping TX DMA"
+		ping -c 5 -i 0.1 -W 1 "$PEER" >/dev/null 2>&1
+		sleep 1
+	done
+	wait_carrier 1 30 || fail "no carrier after the TX timeout's reset"
+	seq0=$(last_seq)
+	after_reset "a TX timeout's reset" "$seq0" "$off0"
+	rate=$(reg 0xA20)
+	[ "$rate" = "$rate0" ] ||
+		differs "PTP_CLOCK_RATE_ADJ $(printf %#x "$rate") after the reset, $(printf %#x "$rate0") before"
+else
+	log "intree: no TX timeout recovery (no ndo_tx_timeout): not tried"
+fi
+
+# ACPI S3 (as 42-wol): QEMU resets the chip when it wakes the guest.  The
+# peer writes a unicast frame, which wol g does not wake on, and wakes
+# the guest 500 ms later.
+if grep -qw mem /sys/power/state; then
+	[ ! -w /sys/power/mem_sleep ] || echo deep >/sys/power/mem_sleep ||
+		fail "cannot select S3 (mem_sleep deep)"
+	lpc=/sys/bus/pci/devices/0000:00:1f.0/config
+	dd if=$lpc of=/tmp/lpc.acpi bs=8 skip=8 count=1 2>/dev/null || fail "cannot read the LPC's ACPI base"
+	ethtool -s "$IF" wol g || fail "ethtool -s wol g refused"
+	r=$(peer_busy "WOL ucast 500") || true
+	[ "$r" = OK ] || fail "peer refused WOL ucast: $r"
+	off0=$(phc_off)
+	mark=$(klog_mark)
+	echo mem >/sys/power/state || fail "suspend to RAM failed: $(klog_since "$mark" | tail -n 5 | tr '\n' '|')"
+	dd if=/tmp/lpc.acpi of=$lpc bs=8 seek=8 count=1 conv=notrunc 2>/dev/null ||
+		fail "cannot restore the LPC's ACPI base"
+	r=$(peer_busy WOL-RESULT) || true
+	log "suspend to RAM: $r"
+	case $r in
+	"ASLEEP ucast "*) ;;
+	*) fail "suspend to RAM: the peer says '$r'" ;;
+	esac
+	ethtool -s "$IF" wol d
+	wait_carrier 1 30 || fail "no carrier after resume"
+	ethtool -T "$IF" >/tmp/ts 2>&1
+	n=$(sed -n 's/^PTP Hardware Clock: *\([0-9][0-9]*\)$/\1/p' /tmp/ts)
+	[ "$n" = "$phc" ] || differs "the PHC is ptp$n after the resume, ptp$phc before"
+	PHC_DEV=/dev/ptp$n SYS=/sys/class/ptp/ptp$n
+	seq0=$(last_seq)
+	after_reset "suspend to RAM" "$seq0" "$off0"
+	rate=$(reg 0xA20)
+	[ "$rate" = "$rate0" ] ||
+		differs "PTP_CLOCK_RATE_ADJ $(printf %#x "$rate") after the resume, $(printf %#x "$rate0") before"
+else
+	log "no suspend to RAM here (/sys/power/state: $(cat /sys/power/state)): not tried"
+fi
+phc_ctl "$PHC_DEV" freq 0 >/tmp/phc 2>&1
+echo "0 0 0 0 0" >"$SYS/period"
+tptp -i 1 -p 0 >/dev/null
+echo "0 0" >"$P1"
+echo "0 0" >"$P2"
 
 log "periodic outputs as asked, within $TOL ns of the clock's grid${DIFFERS:+; intree differs: $DIFFERS}"
