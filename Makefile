@@ -16,7 +16,8 @@
 #   make check-full make check, then our driver on the debug kernel (every
 #                   scenario short of the bulk-traffic ones, which take hours
 #                   under KASAN), both drivers' full list on 6.12, the full
-#                   list on every 6.1 x86 configuration, two and one MSI-X
+#                   list on every 6.1 x86 configuration, a LAN7431's PTP
+#                   pins (44-ptp-perout-lan7431), two and one MSI-X
 #                   vectors granted (b0-msix2, b0-msix1), the smoke set on
 #                   5.10, 7.2 and 7.3 (ARM guests on 5.10 and 7.2), 7.2's
 #                   remote and forwarding selftests and 6.12's forwarding
@@ -109,6 +110,8 @@ check-full: check
 	LT_OUT=$(CURDIR)/build/tests/full-6.1 tests/run --no-static --arch x86_64
 	LT_OUT=$(CURDIR)/build/tests/board-arm64 tests/run --no-static --arch arm64 \
 		--driver ours --driver intree 40-board-wiring 47-board-phy-handle
+	LT_OUT=$(CURDIR)/build/tests/perout-lan7431 tests/run --no-static \
+		--driver ours --driver intree 44-ptp-perout-lan7431
 	LT_OUT=$(CURDIR)/build/tests/msix-few tests/run --no-static \
 		--config b0-msix2 --config b0-msix1 --driver ours --driver intree \
 		01-probe 05-iperf3 08-down-up 41-msix-vectors
