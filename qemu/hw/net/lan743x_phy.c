@@ -65,8 +65,14 @@
  * duplex and both advertise EEE for the resolved speed; the partner
  * without x-cable advertises no EEE.  Every other MMD register reads 0.
  */
-#define PHY_ID1                 0x0007      /* Microchip OUI */
-#define PHY_ID2                 0xc1f1      /* model no PHY driver claims */
+/*
+ * Microchip's OUI and a model number no Linux PHY driver claims (checked by
+ * tests/static/61-model-phy-id.sh): a driver bound by its ID would program
+ * registers this model does not have.  0xc1f1, used before, is in the
+ * LAN887x range of microchip_t1 since Linux 6.12.
+ */
+#define PHY_ID1                 0x0007
+#define PHY_ID2                 0xc0e1
 #define PHY_EXTSTAT_1000T_FD    (1 << 13)
 #define PHY_EXTSTAT_1000T_HD    (1 << 12)
 #define PHY_CTRL1000_MS_MANUAL  (1 << 12)
