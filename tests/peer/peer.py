@@ -88,7 +88,9 @@ the guest half-closes its side after sending and reads until we close.
                    EtherType 0x0842, to the guest's address), magic-bcast
                    (the same to broadcast), ucast (an ICMP echo request to
                    the guest), bcast (an ARP request for another address,
-                   broadcast)
+                   broadcast), mcast (a UDP datagram to 224.0.0.251, mDNS,
+                   at 01:00:5e:00:00:fb), mcast-other (a PTP frame to the
+                   non-IP multicast address 01:1b:19:00:00:00)
   WOL-RESULT       the outcome of the last WOL from this guest, once it is
                    known (waits up to 120 s): "WOKE <kind> <ms>" (running
                    again <ms> after the frame), "ASLEEP <kind> <ms>" (still
@@ -144,6 +146,14 @@ def echo_request(dst_mac, src_mac, src_ip, dst_ip, seq, data_len=56):
                      0, 64, 1, 0, src_ip, dst_ip)
     ip = ip[:10] + struct.pack("!H", ip_csum(ip)) + ip[12:]
     return eth_frame(dst_mac, src_mac, 0x0800, ip + icmp)
+
+
+def udp4(src_ip, dst_ip, sport, dport, data):
+    """An IPv4 UDP datagram (checksum 0: none), TTL 1."""
+    udp = struct.pack("!HHHH", sport, dport, 8 + len(data), 0) + data
+    ip = struct.pack("!BBHHHBBH4s4s", 0x45, 0, 20 + len(udp), 0, 0, 1, 17,
+                     0, src_ip, dst_ip)
+    return ip[:10] + struct.pack("!H", ip_csum(ip)) + ip[12:] + udp
 
 
 def bad_frames(kind, n, dst, src, src_ip, dst_ip):
@@ -537,6 +547,13 @@ class Handler(socketserver.StreamRequestHandler):
             frame = eth_frame(bcast, src, 0x0806, struct.pack(
                 "!HHBBH6s4s6s4s", 1, 0x0800, 6, 4, 1, src, src_ip,
                 b"\0" * 6, socket.inet_aton("198.18.0.254")))
+        elif kind == "mcast":
+            frame = eth_frame(b"\x01\x00\x5e\x00\x00\xfb", src, 0x0800,
+                              udp4(src_ip, socket.inet_aton("224.0.0.251"),
+                                   5353, 5353, b"\0" * 12))
+        elif kind == "mcast-other":
+            frame = eth_frame(b"\x01\x1b\x19\x00\x00\x00", src, 0x88f7,
+                              b"\x0b\x02" + b"\0" * 42)
         else:
             raise ValueError(f"unknown kind {kind}")
         done = threading.Event()

@@ -8,12 +8,15 @@
 # guest (our driver logs it as the wake source), with `wol d` the same
 # packet leaves it asleep (the peer wakes it with QMP system_wakeup 3 s
 # later; our driver only, see below), with `wol u` a unicast echo request
-# wakes it and with `wol g` the same frame does not.  After each resume
-# checked transfers pass both ways.  The guest runs on the "s3" board
+# wakes it and with `wol g` the same frame does not; with `wol m` an IPv4
+# multicast datagram (224.0.0.251) wakes it, a PTP frame to a non-IP
+# multicast address does not; with `wol a` an ARP request wakes it, an
+# echo request does not.  After each resume checked transfers pass both
+# ways.  The guest runs on the "s3" board
 # (tests/run: its clocksource is the TSC).
 # sets: primary
 # board: s3
-# timeout: 150
+# timeout: 240
 
 grep -qw mem /sys/power/state || skip "no suspend-to-RAM state (/sys/power/state: $(cat /sys/power/state))"
 if [ -w /sys/power/mem_sleep ]; then
@@ -48,11 +51,12 @@ ethtool -s "$IF" wol d || fail "ethtool -s wol d refused"
 lpc=/sys/bus/pci/devices/0000:00:1f.0/config
 dd if=$lpc of=/tmp/lpc.acpi bs=8 skip=8 count=1 2>/dev/null || fail "cannot read the LPC's ACPI base"
 
-# s3 WOL KIND EXPECT: arm WOL, ask the peer to send a KIND frame once
-# the guest is suspended, suspend; EXPECT is WOKE or ASLEEP.
+# s3 WOL KIND EXPECT [MS]: arm WOL, ask the peer to send a KIND frame once
+# the guest is suspended, suspend; EXPECT is WOKE or ASLEEP (still asleep
+# MS after the frame, 3000 by default).
 s3() {
 	ethtool -s "$IF" wol "$1" || fail "ethtool -s wol $1 refused"
-	r=$(peer_cmd "WOL $2 3000") || true
+	r=$(peer_cmd "WOL $2 ${4:-3000}") || true
 	[ "$r" = OK ] || fail "peer refused WOL $2: $r"
 	mark=$(klog_mark)
 	t0=$(date +%s)
@@ -87,5 +91,18 @@ else
 fi
 s3 u ucast WOKE
 s3 g ucast ASLEEP
+# wol m: the wake-up frame filters for IPv4 and IPv6 multicast; wol a:
+# the one for ARP.  A frame no filter takes leaves the guest asleep.
+filter_woke() {
+	[ "$DRIVER" = ours ] || return 0
+	klog_since "$mark" | grep 'woken by wake-up frame filter' >/dev/null ||
+		fail "no 'woken by wake-up frame filter' in the kernel log after $1 woke the guest"
+}
+s3 m mcast WOKE
+filter_woke "an IPv4 multicast datagram"
+s3 m mcast-other ASLEEP 1500
+s3 a bcast WOKE
+filter_woke "an ARP request"
+s3 a ucast ASLEEP 1500
 ethtool -s "$IF" wol d
-echo "wake-on-LAN from S3 ok: a magic packet wakes with wol g,${off:+ $off} a unicast frame wakes with wol u, not with wol g; transfers pass after each resume"
+echo "wake-on-LAN from S3 ok: a magic packet wakes with wol g,${off:+ $off} a unicast frame wakes with wol u, not with wol g; an IPv4 multicast datagram wakes with wol m, a non-IP multicast frame does not; an ARP request wakes with wol a, an echo request does not; transfers pass after each resume"
