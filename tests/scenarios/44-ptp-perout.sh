@@ -14,7 +14,8 @@
 # back; requests the chip cannot do (PTP_PEROUT_PHASE, a width it has
 # not, a period under 200 ns or over 2^32 s, a channel with no pin)
 # refused with the running output unchanged; a stopped output makes no
-# more edges and frees its pin; the PHY latency register at 1000 Mb/s.
+# more edges and frees its pin; the PHY latency register at 1000, 100 and
+# 10 Mb/s.
 # Both drivers: where Debian's differs from ours it is reported (the
 # log's "intree differs:" lines and the last line), not judged.
 # sets: primary
@@ -278,6 +279,23 @@ else
 fi
 phc_ctl "$PHC_DEV" freq 0 >/tmp/phc 2>&1
 echo "0 0 0 0 0" >"$SYS/period"
+
+# The PHY latency at the other speeds (forced; the tap's end follows):
+# 100 Mb/s TX 181 ns and RX 594 ns, 10 Mb/s none; then autonegotiation
+for sl in "100 $(((181 << 16) | 594))" "10 0"; do
+	set -- $sl
+	ethtool -s "$IF" autoneg off speed "$1" duplex full || fail "ethtool -s speed $1 refused"
+	wait_carrier 0 10
+	wait_carrier 1 30 || fail "no carrier at $1 Mb/s"
+	sp=$(cat /sys/class/net/$IF/speed)
+	[ "$sp" = "$1" ] || fail "link at $sp Mb/s, not the $1 forced"
+	usleep 200000
+	lat=$(reg 0xA5C)
+	[ "$lat" = "$2" ] || differs "PTP_LATENCY $(printf %#x "$lat") at $1 Mb/s, not $(printf %#x "$2")"
+done
+ethtool -s "$IF" autoneg on || fail "ethtool -s autoneg on refused"
+wait_carrier 0 10
+wait_carrier 1 30 || fail "no carrier after autonegotiation"
 tptp -i 1 -p 0 >/dev/null
 echo "0 0" >"$P1"
 echo "0 0" >"$P2"
