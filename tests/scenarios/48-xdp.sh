@@ -27,6 +27,9 @@ XDP=/lib/lt/xdp
 # iproute2's ip (busybox's applet, which the shell prefers, has no XDP)
 IPR=/bin/ip
 [ -f $XDP/drop.o ] || skip "no XDP programs in the image (no clang on the host)"
+# the kernel makes /sys/fs/bpf with the bpf() system call (the debug
+# kernel has none)
+[ -d /sys/fs/bpf ] || skip "no BPF system call in this kernel"
 trap '$IPR link set dev "$IF" xdpdrv off 2>/dev/null; $IPR link del lt-veth0 2>/dev/null; rxp_reset' EXIT
 wait_peer 10 || fail "peer unreachable"
 o=/tmp/x.old
