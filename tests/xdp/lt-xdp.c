@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* XDP programs of 48-xdp, one per object: built by tests/mkimage with
+/* XDP programs of 52-xdp, one per object: built by tests/mkimage with
  * clang -target bpf -DLT_<ACTION> into /lib/lt/xdp/<action>.o, loaded
  * with ip link set dev X xdpdrv obj <action>.o sec xdp.
  *

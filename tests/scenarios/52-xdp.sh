@@ -17,7 +17,7 @@
 #  - programs replaced, attached and detached under a download that stays
 #    intact; an MTU beyond one page and the legacy policy refused while a
 #    program is attached.
-# b0-msix only (the interrupt mode changes nothing here): about 45 s.
+# b0-msix only (the interrupt mode changes nothing here): 45 to 70 s.
 # sets: quick full
 # timeout: 600
 
