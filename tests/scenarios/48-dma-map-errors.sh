@@ -25,6 +25,9 @@
 # each way (4 MiB) through the same pool.  At the end the driver is
 # unloaded and the pool must drain to 0 within 30 s (a mapping forgotten
 # on an error path stays for good), and the driver loads again.
+# On a kernel without kprobe events (the debug kernel) the driver's
+# counts stand in for the kernel's: failures must be counted, DMA-API
+# debugging and kmemleak judge the error paths.
 # Debian's driver: the same traffic, transfers and drain; it counts no
 # map errors; where its traffic or transfers fail (seen once in two
 # runs: iperf3 --bidir at MTU 4000 stalled for two minutes) that is
@@ -41,7 +44,10 @@ tr=/sys/kernel/tracing
 [ -d $dbg/swiotlb ] || mount -t debugfs debugfs $dbg 2>/dev/null
 [ -f $dbg/swiotlb/io_tlb_used ] || fail "no swiotlb in debugfs"
 [ -d $tr/events ] || mount -t tracefs tracefs $tr 2>/dev/null
-[ -w $tr/kprobe_events ] || skip "no kprobe events in this kernel (CONFIG_KPROBE_EVENTS)"
+# without kprobe events (the debug kernel) the kernel's count is missing:
+# the driver's counts must then show failures, the rest is judged as usual
+kp=1
+[ -w $tr/kprobe_events ] || kp=0
 grep -w force /proc/cmdline >/dev/null || fail "not booted with swiotlb=...,force"
 nslabs=$(cat $dbg/swiotlb/io_tlb_nslabs)
 [ "$nslabs" -le 2048 ] || fail "swiotlb has $nslabs slots: board swiotlb-small should give 1024"
@@ -49,6 +55,7 @@ used() { cat $dbg/swiotlb/io_tlb_used; }
 
 # kernel_fails: streaming maps that failed since kprobe_arm
 kprobe_arm() {
+	[ $kp = 1 ] || return 0
 	echo 0 >$tr/tracing_on
 	[ ! -d $tr/events/kprobes/ltmap ] || echo 0 >$tr/events/kprobes/ltmap/enable
 	echo >$tr/kprobe_events
@@ -62,9 +69,14 @@ kprobe_arm() {
 	echo 1 >$tr/events/kprobes/ltmap/enable
 	echo 1 >$tr/tracing_on
 }
-kernel_fails() { grep -c ' ltmap: ' $tr/trace; }
-kernel_calls() { awk '$1 == "ltmap" { print $2 }' $tr/kprobe_profile; }
+kernel_fails() {
+	if [ $kp = 1 ]; then grep -c ' ltmap: ' $tr/trace; else echo 0; fi
+}
+kernel_calls() {
+	if [ $kp = 1 ]; then awk '$1 == "ltmap" { print $2 }' $tr/kprobe_profile; else echo 0; fi
+}
 kprobe_off() {
+	[ $kp = 1 ] || return 0
 	[ ! -d $tr/events/kprobes/ltmap ] || echo 0 >$tr/events/kprobes/ltmap/enable
 	echo >$tr/kprobe_events 2>/dev/null
 }
@@ -122,6 +134,10 @@ phase() {
 		$(counts)
 	EOT
 	t=$((t1 - t0)) r=$((r1 - r0)) d=$((d1 - d0))
+	if [ $kp = 0 ] && [ $ours = 1 ]; then
+		# the driver's counts stand in for the kernel's
+		k=$((t + r))
+	fi
 	[ "$k" -gt 0 ] || [ $ours = 0 ] ||
 		fail "$name: no map failed in $calls maps (pool too large for the traffic?)"
 	msg="$name: $(cut -d' ' -f1 /tmp/dm.rate) Mbit/s, $k of $calls maps failed"
