@@ -20,7 +20,7 @@
 #                   list on every 6.1 x86 configuration, a LAN7431's PTP
 #                   pins (44-ptp-perout-lan7431), two and one MSI-X
 #                   vectors granted (b0-msix2, b0-msix1), the fault classes
-#                   under traffic (48, 50-52, both drivers), the smoke set on
+#                   under traffic (48, 50, 51, 53, both drivers), the smoke set on
 #                   5.10, 7.2 and 7.3 (ARM guests on 5.10 and 7.2), 7.2's
 #                   remote and forwarding selftests and 6.12's forwarding
 #                   selftests, every kernel's build
@@ -120,7 +120,7 @@ check-full: check
 		01-probe 05-iperf3 08-down-up 41-msix-vectors
 	LT_OUT=$(CURDIR)/build/tests/faults tests/run --no-static \
 		--config b0-msix --driver ours --driver intree \
-		48-dma-map-errors 50-tx-ring-full 51-link-flaps-traffic 52-s3-traffic
+		48-dma-map-errors 50-tx-ring-full 51-link-flaps-traffic 53-s3-traffic
 	for k in 5.10 7.2 7.3; do \
 		LT_OUT=$(CURDIR)/build/tests/kernel-$$k-smoke tests/run --no-static \
 			--kernel $$k --smoke --driver ours --driver intree || exit 1; \
