@@ -27,7 +27,9 @@
 #                   for every architecture and the DKMS package both ways
 #                   on every kernel
 #   make bench      RX policy benchmark on the emulated chip: build/bench/
-#                   (ARCH=arm64|armhf: the ARM guests, build/bench/ARCH/)
+#                   (ARCH=arm64|armhf: the ARM guests, build/bench/ARCH/;
+#                   PLATFORM=vtd|vtd-strict (x86_64), smmuv3|smmuv3-strict
+#                   (arm64): behind an IOMMU, build/bench/ARCH-PLATFORM/)
 #
 # KDIR, ARCH and CROSS_COMPILE are passed down to the driver build.
 
@@ -144,7 +146,7 @@ check-full: check
 		11-driver 20-driver 21-driver 22-driver 71-dkms-kernels
 
 bench:
-	scripts/bench $(if $(ARCH),--arch $(ARCH))
+	scripts/bench $(if $(ARCH),--arch $(ARCH)) $(if $(PLATFORM),--platform $(PLATFORM))
 
 clean:
 	$(MAKE) --no-print-directory -C driver clean

@@ -233,5 +233,26 @@ for png in throughput cpu sync_bytes; do
 	head -c 8 "$out/$png.png" | grep -q PNG || fail "$png.png is not a PNG"
 done
 
-echo "50-bench-scripts: ok (rxbench over lo port $port, report with 3 plots)"
+# The i.MX6 estimate of an armhf report: counts that reproduce the origin
+# thread's pair (legacy 7013 instructions and 292 64-byte lines per TCP
+# packet, upstream 3426 and 50) must fit t_insn 5.27 ns and t_line 22.5 ns
+# per 32-byte line and predict 231 and 570 Mbit/s back.
+est=$tmp/est
+mkdir -p "$est"
+printf 'run_id,rep,policy,mtu,profile,throughput_bps,packets,status\n1,1,legacy,1500,tcp-rx,1e8,1000,ok\n' >"$est/results.csv"
+{
+	echo 'policy,mtu,profile,insns_per_pkt,arch,line_bytes,dcimvac_per_pkt,dccimvac_per_pkt,dccmvac_per_pkt'
+	echo 'legacy,1500,tcp-rx,7013,armhf,64,290,2,0'
+	echo 'upstream,1500,tcp-rx,3426,armhf,64,48,2,0'
+	echo 'intree,1500,tcp-rx,3320,armhf,64,48,2,0'
+} >"$est/insns.csv"
+"$report" --no-plots --arch armhf "$est" >/dev/null 2>"$tmp/est.err" ||
+	{ cat "$tmp/est.err"; fail "lan743x-report (estimate) failed"; }
+grep -q '^Fitted: t_insn = 5.27 ns, t_line = 22.5 ns per 32-byte line' "$est/report.md" ||
+	fail "estimate: wrong fit: $(grep '^Fitted' "$est/report.md")"
+grep -q '^| TCP receive (tcp-rx) | legacy | 7013 | 584 | 50.1 | 231 |' "$est/report.md" &&
+	grep -q '^| TCP receive (tcp-rx) | upstream | 3426 | 100 | 20.3 | 570 |' "$est/report.md" ||
+	fail "estimate: the fit does not give the pair back"
+
+echo "50-bench-scripts: ok (rxbench over lo port $port, report with 3 plots, i.MX6 estimate)"
 exit 0
