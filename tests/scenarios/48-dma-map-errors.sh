@@ -26,8 +26,9 @@
 # unloaded and the pool must drain to 0 within 30 s (a mapping forgotten
 # on an error path stays for good), and the driver loads again.
 # On a kernel without kprobe events (the debug kernel) the driver's
-# counts stand in for the kernel's: failures must be counted, DMA-API
-# debugging and kmemleak judge the error paths.
+# counts stand in for the kernel's, DMA-API debugging and kmemleak judge
+# the error paths, and a run in which nothing failed (KASAN's guest may
+# be too slow to overflow the pool) is a SKIP.
 # Debian's driver: the same traffic, transfers and drain; it counts no
 # map errors; where its traffic or transfers fail (seen once in two
 # runs: iperf3 --bidir at MTU 4000 stalled for two minutes) that is
@@ -138,8 +139,9 @@ phase() {
 		# the driver's counts stand in for the kernel's
 		k=$((t + r))
 	fi
-	[ "$k" -gt 0 ] || [ $ours = 0 ] ||
+	[ "$k" -gt 0 ] || [ $ours = 0 ] || [ $kp = 0 ] ||
 		fail "$name: no map failed in $calls maps (pool too large for the traffic?)"
+	total=$((total + k))
 	msg="$name: $(cut -d' ' -f1 /tmp/dm.rate) Mbit/s, $k of $calls maps failed"
 	if [ $ours = 1 ]; then
 		msg="$msg; tx0_map_err +$t, rx_buf_alloc_fail +$r, rx_drop_alloc_fail +$d"
@@ -160,7 +162,7 @@ phase() {
 	summary="$summary; $name $k"
 }
 
-summary=
+summary= total=0
 if [ $ours = 1 ]; then
 	rxp_flags on on off || fail "cannot switch to rx-page-pool off"
 	ethtool -G "$IF" tx 512 || fail "ethtool -G tx 512 refused"
@@ -198,4 +200,5 @@ judged $? "$(used) swiotlb slots still in use $n s after rmmod: a mapping was ne
 load_module || exit 1
 [ $notes = 0 ] || echo "baseline $DRIVER: $notes failures noted (not judged); pool drained after rmmod, driver loads again"
 [ $notes = 0 ] || exit 0
+[ $total -gt 0 ] || skip "no map failed (no kprobe events, and the driver counted none: traffic too slow to overflow the pool on this kernel); pool drained after rmmod"
 echo "map failures counted where they happened (kernel's count per phase${summary}), 4 MiB sha256 each way after each, pool drained after rmmod"

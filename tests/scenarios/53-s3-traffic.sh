@@ -38,6 +38,8 @@ for i in 1 2; do
 		fail "suspend $i failed: $(klog_since "$mark" | tail -n 5 | tr '\n' '|')"
 	dd if=/tmp/lpc.acpi of=$lpc bs=8 seek=8 count=1 conv=notrunc 2>/dev/null ||
 		fail "cannot restore the LPC's ACPI base"
+	wait_carrier 1 30 || fail "no carrier after resume $i"
+	wait_peer 20 || fail "peer unreachable after resume $i"
 	r=$(peer_cmd WOL-RESULT) || true
 	case $r in
 	"ASLEEP ucast "*) ;;
@@ -45,7 +47,6 @@ for i in 1 2; do
 	esac
 	klog_since "$mark" | grep 'PM: suspend exit' >/dev/null ||
 		fail "suspend $i: no 'PM: suspend exit' in the kernel log"
-	wait_carrier 1 30 || fail "no carrier after resume $i"
 	cycle_ready "after resume $i"
 	log "suspend $i: $(($(date +%s) - t0)) s to traffic and checked transfers again"
 done
