@@ -17,7 +17,8 @@
 # every scenario), the interface goes within 30 s; on the debug kernel
 # DMA-API debugging holds no mapping of the device once it is gone
 # (rings, buffers and pages freed; page_pool pages a socket still holds
-# are the known limitation, counted as 18-reload-cycles does); the chip
+# are the known limitation, counted as 18-reload-cycles does; so is
+# lockdep's report on pciehp's own two locks, tests/README.md); the chip
 # added again probes, gets its address, carrier and the peer back, and
 # the iperf3 connection moves data both ways again, with a sha256-checked
 # transfer each way.  The driver is then unloaded (debug-checks judges
@@ -26,6 +27,7 @@
 # sets: primary
 # timeout: 300
 # dmesg-allow: known:page-pool-unbind
+# dmesg-allow: known:pciehp-reset-lock
 
 . /lib/lt/scenarios/lib-traffic.sh
 
