@@ -32,10 +32,10 @@ rings="rx 64 tx 64:rx 256 tx 1024:rx 128 tx 512:rx 256 tx 64:rx 128 tx 128"
 bufs="512 1 1024 2048 1"
 rxbl=0
 ! rxbl_known || rxbl=1
-n=50 big=16777216
-[ "$QUICK" = 1 ] && n=15 big=4194304
+changes=50 big=16777216
+[ "$QUICK" = 1 ] && changes=15 big=4194304
 i=0 bad=
-while [ $i -lt $n ]; do
+while [ $i -lt $changes ]; do
 	case $((i % 5)) in
 	0 | 2)
 		combo=$(echo $RXP_COMBOS | cut -d' ' -f$((i % 8 + 1)))
@@ -100,4 +100,4 @@ ethtool -G "$IF" rx 128 tx 128 || fail "rings of 128 refused"
 
 reload_checked "after the changes" >/tmp/rs.msg || fail "$(cat /tmp/rs.msg)"
 trap - EXIT
-echo "$n RX reconfigurations under iperf3 --bidir: link up, traffic ok, rmmod clean"
+echo "$changes RX reconfigurations under iperf3 --bidir: link up, traffic ok, rmmod clean"
