@@ -18,11 +18,9 @@
 # board: s3
 # timeout: 240
 
-grep -qw mem /sys/power/state || skip "no suspend-to-RAM state (/sys/power/state: $(cat /sys/power/state))"
-if [ -w /sys/power/mem_sleep ]; then
-	grep -qw deep /sys/power/mem_sleep || skip "no S3 in /sys/power/mem_sleep: $(cat /sys/power/mem_sleep)"
-	echo deep >/sys/power/mem_sleep || fail "cannot select S3 (mem_sleep deep)"
-fi
+. /lib/lt/scenarios/lib-s3.sh
+
+s3_select || skip "$s3_why"
 wait_peer 20 || fail "peer $PEER does not answer ping"
 
 wol_field() { ethtool "$IF" | sed -n "s/^[[:space:]]*$1: *//p"; }
@@ -43,14 +41,6 @@ wakeup=/sys/class/net/$IF/device/power/wakeup
 ethtool -s "$IF" wol d || fail "ethtool -s wol d refused"
 [ "$(cat $wakeup)" = disabled ] || fail "$wakeup: $(cat $wakeup) with wol d"
 
-# QEMU 7.2 resets every device when it wakes the guest, and SeaBIOS's
-# resume does not program the ICH9 LPC's ACPI base again (PMBASE and
-# ACPI_CNTL at 0x40..0x47 of 00:1f.0, beyond the header the kernel
-# restores): without them a second suspend never sleeps.  Put them back
-# after each resume, as a PC's firmware does.
-lpc=/sys/bus/pci/devices/0000:00:1f.0/config
-dd if=$lpc of=/tmp/lpc.acpi bs=8 skip=8 count=1 2>/dev/null || fail "cannot read the LPC's ACPI base"
-
 # s3 WOL KIND EXPECT [MS]: arm WOL, ask the peer to send a KIND frame once
 # the guest is suspended, suspend; EXPECT is WOKE or ASLEEP (still asleep
 # MS after the frame, 3000 by default).
@@ -58,12 +48,7 @@ s3() {
 	ethtool -s "$IF" wol "$1" || fail "ethtool -s wol $1 refused"
 	r=$(peer_cmd "WOL $2 ${4:-3000}") || true
 	[ "$r" = OK ] || fail "peer refused WOL $2: $r"
-	mark=$(klog_mark)
-	t0=$(date +%s)
-	echo mem >/sys/power/state ||
-		fail "suspend to RAM (wol $1) failed: $(klog_since "$mark" | tail -n 5 | tr '\n' '|')"
-	dd if=/tmp/lpc.acpi of=$lpc bs=8 seek=8 count=1 conv=notrunc 2>/dev/null ||
-		fail "cannot restore the LPC's ACPI base"
+	s3_suspend "wol $1"
 	wait_carrier 1 30 || fail "no carrier after resume (wol $1)"
 	wait_peer 20 || fail "peer unreachable after resume (wol $1)"
 	r=$(peer_cmd WOL-RESULT) || true

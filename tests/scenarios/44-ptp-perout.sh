@@ -24,6 +24,7 @@
 # dmesg-allow: NETDEV WATCHDOG
 
 . /lib/lt/scenarios/lib-perout.sh
+. /lib/lt/scenarios/lib-s3.sh
 
 # --- the clock's pins and channels ------------------------------------------
 npins=$(cat "$SYS/n_programmable_pins") nper=$(cat "$SYS/n_periodic_outputs")
@@ -244,19 +245,12 @@ fi
 # ACPI S3 (as 42-wol): QEMU resets the chip when it wakes the guest.  The
 # peer writes a unicast frame, which wol g does not wake on, and wakes
 # the guest 500 ms later.
-if grep -qw mem /sys/power/state; then
-	[ ! -w /sys/power/mem_sleep ] || echo deep >/sys/power/mem_sleep ||
-		fail "cannot select S3 (mem_sleep deep)"
-	lpc=/sys/bus/pci/devices/0000:00:1f.0/config
-	dd if=$lpc of=/tmp/lpc.acpi bs=8 skip=8 count=1 2>/dev/null || fail "cannot read the LPC's ACPI base"
+if s3_select; then
 	ethtool -s "$IF" wol g || fail "ethtool -s wol g refused"
 	r=$(peer_busy "WOL ucast 500") || true
 	[ "$r" = OK ] || fail "peer refused WOL ucast: $r"
 	off0=$(phc_off)
-	mark=$(klog_mark)
-	echo mem >/sys/power/state || fail "suspend to RAM failed: $(klog_since "$mark" | tail -n 5 | tr '\n' '|')"
-	dd if=/tmp/lpc.acpi of=$lpc bs=8 seek=8 count=1 conv=notrunc 2>/dev/null ||
-		fail "cannot restore the LPC's ACPI base"
+	s3_suspend "PTP outputs running"
 	r=$(peer_busy WOL-RESULT) || true
 	log "suspend to RAM: $r"
 	case $r in
@@ -275,7 +269,7 @@ if grep -qw mem /sys/power/state; then
 	[ "$rate" = "$rate0" ] ||
 		differs "PTP_CLOCK_RATE_ADJ $(printf %#x "$rate") after the resume, $(printf %#x "$rate0") before"
 else
-	log "no suspend to RAM here (/sys/power/state: $(cat /sys/power/state)): not tried"
+	log "$s3_why: not tried"
 fi
 phc_ctl "$PHC_DEV" freq 0 >/tmp/phc 2>&1
 echo "0 0 0 0 0" >"$SYS/period"

@@ -13,16 +13,9 @@
 # timeout: 600
 
 . /lib/lt/scenarios/lib-traffic.sh
+. /lib/lt/scenarios/lib-s3.sh
 
-grep -qw mem /sys/power/state || skip "no suspend-to-RAM state (/sys/power/state: $(cat /sys/power/state))"
-if [ -w /sys/power/mem_sleep ]; then
-	grep -qw deep /sys/power/mem_sleep || skip "no S3 in /sys/power/mem_sleep: $(cat /sys/power/mem_sleep)"
-	echo deep >/sys/power/mem_sleep || fail "cannot select S3 (mem_sleep deep)"
-fi
-# the LPC's ACPI base, which the firmware's resume leaves unprogrammed
-# (see 42-wol)
-lpc=/sys/bus/pci/devices/0000:00:1f.0/config
-dd if=$lpc of=/tmp/lpc.acpi bs=8 skip=8 count=1 2>/dev/null || fail "cannot read the LPC's ACPI base"
+s3_select || skip "$s3_why"
 
 trap 'iperf_stop >/dev/null; ethtool -s "$IF" wol d 2>/dev/null' EXIT
 cycles_begin
@@ -32,12 +25,7 @@ ethtool -s "$IF" wol g || fail "ethtool -s wol g refused"
 for i in 1 2; do
 	r=$(peer_cmd "WOL ucast 3000") || true
 	[ "$r" = OK ] || fail "peer refused WOL ucast: $r"
-	mark=$(klog_mark)
-	t0=$(date +%s)
-	echo mem >/sys/power/state ||
-		fail "suspend $i failed: $(klog_since "$mark" | tail -n 5 | tr '\n' '|')"
-	dd if=/tmp/lpc.acpi of=$lpc bs=8 seek=8 count=1 conv=notrunc 2>/dev/null ||
-		fail "cannot restore the LPC's ACPI base"
+	s3_suspend "suspend $i"
 	wait_carrier 1 30 || fail "no carrier after resume $i"
 	wait_peer 20 || fail "peer unreachable after resume $i"
 	r=$(peer_cmd WOL-RESULT) || true
