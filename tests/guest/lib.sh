@@ -519,6 +519,24 @@ pci_of_if() { basename "$(readlink "/sys/class/net/$IF/device")"; }
 # bar0_of_if: the physical address of IF's BAR0 (for devmem)
 bar0_of_if() { head -n 1 "/sys/class/net/$IF/device/resource" | cut -d' ' -f1; }
 
+# tx_timeout_reset: stop TX DMA channel 0 behind the driver's back (BAR0's
+# DMAC_CMD, 0xC0C, bit 16; tests/run boots with iomem=relaxed for devmem)
+# and wait, pinging, until the driver reports the stack's TX timeout and
+# resets.  Sets mark (the kernel log from before the stop).  14-tx-timeout,
+# 44-ptp-perout.
+tx_timeout_reset() {
+	mark=$(klog_mark)
+	devmem $(($(bar0_of_if) + 0xC0C)) 32 0x00010000 ||
+		fail "devmem write to DMAC_CMD failed (iomem=relaxed missing?)"
+	n=0
+	while ! klog_since "$mark" | grep 'timed out, resetting' >/dev/null; do
+		n=$((n + 1))
+		[ $n -lt 30 ] || fail "no TX timeout reported 30 s after stopping TX DMA"
+		ping -c 5 -i 0.1 -W 1 "$PEER" >/dev/null 2>&1
+		sleep 1
+	done
+}
+
 # The model's test-only fault register (x-faults=on; busybox devmem,
 # iomem=relaxed): FAULT_CTL at BAR0 + 0x1F00 holds the armed fault's code
 # (0: none), FAULT_ARG at + 0x1F04 how many events it spoils, and reads

@@ -46,12 +46,7 @@ ethtool -s "$IF" wol d || fail "ethtool -s wol d refused"
 # MS after the frame, 3000 by default).
 s3() {
 	ethtool -s "$IF" wol "$1" || fail "ethtool -s wol $1 refused"
-	r=$(peer_cmd "WOL $2 ${4:-3000}") || true
-	[ "$r" = OK ] || fail "peer refused WOL $2: $r"
-	s3_suspend "wol $1"
-	wait_carrier 1 30 || fail "no carrier after resume (wol $1)"
-	wait_peer 20 || fail "peer unreachable after resume (wol $1)"
-	r=$(peer_cmd WOL-RESULT) || true
+	s3_wol_cycle "$2" "${4:-3000}" "wol $1"
 	log "wol $1, $2 frame: $r (suspend and resume $(($(date +%s) - t0)) s)"
 	klog_since "$mark" | grep -iE 'lan743x|wake|PM: suspend|ACPI: PM' | tail -n 8
 	case $r in

@@ -223,15 +223,7 @@ rate0=$(reg 0xA20)
 if [ "$DRIVER" = ours ]; then
 	# as 14-tx-timeout: TX DMA stopped behind the driver's back
 	off0=$(phc_off)
-	mark=$(klog_mark)
-	devmem $((BAR0 + 0xC0C)) 32 0x00010000 || fail "devmem write to DMAC_CMD failed"
-	n=0
-	while ! klog_since "$mark" | grep 'timed out, resetting' >/dev/null; do
-		n=$((n + 1))
-		[ $n -lt 30 ] || fail "no TX timeout 30 s after stopping TX DMA"
-		ping -c 5 -i 0.1 -W 1 "$PEER" >/dev/null 2>&1
-		sleep 1
-	done
+	tx_timeout_reset
 	wait_carrier 1 30 || fail "no carrier after the TX timeout's reset"
 	seq0=$(last_seq)
 	after_reset "a TX timeout's reset" "$seq0" "$off0"

@@ -23,12 +23,7 @@ cycle_ready "before the suspends"
 first_ip=$ipid
 ethtool -s "$IF" wol g || fail "ethtool -s wol g refused"
 for i in 1 2; do
-	r=$(peer_cmd "WOL ucast 3000") || true
-	[ "$r" = OK ] || fail "peer refused WOL ucast: $r"
-	s3_suspend "suspend $i"
-	wait_carrier 1 30 || fail "no carrier after resume $i"
-	wait_peer 20 || fail "peer unreachable after resume $i"
-	r=$(peer_cmd WOL-RESULT) || true
+	s3_wol_cycle ucast 3000 "suspend $i"
 	case $r in
 	"ASLEEP ucast "*) ;;
 	*) fail "suspend $i: the peer says '$r', expected ASLEEP (woken by system_wakeup)" ;;

@@ -28,6 +28,20 @@ s3_select() {
 		fail "cannot read the LPC's ACPI base"
 }
 
+# s3_wol_cycle KIND MS WHAT: ask the peer to send a KIND frame once the
+# guest is suspended (tests/peer/peer.py, WOL), suspend, and once resumed
+# wait for carrier and peer; sets r to the peer's WOL-RESULT ("WOKE KIND
+# ms" or "ASLEEP KIND MS": still asleep MS ms after the frame, woken by
+# QEMU then), and mark and t0 as s3_suspend does.  42-wol, 53-s3-traffic.
+s3_wol_cycle() {
+	r=$(peer_cmd "WOL $1 $2") || true
+	[ "$r" = OK ] || fail "peer refused WOL $1: $r"
+	s3_suspend "$3"
+	wait_carrier 1 30 || fail "no carrier after resume ($3)"
+	wait_peer 20 || fail "peer unreachable after resume ($3)"
+	r=$(peer_cmd WOL-RESULT) || true
+}
+
 # s3_suspend WHAT: suspend to RAM; returns once the guest has resumed and
 # the LPC's ACPI base is back.  Sets mark (the kernel log from before the
 # suspend, for klog_since) and t0 (its start).  WHAT names the suspend in
