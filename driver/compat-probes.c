@@ -354,3 +354,22 @@ static void __used probe_xdp_features(struct net_device *dev)
 	xdp_set_features_flag(dev, NETDEV_XDP_ACT_BASIC | NETDEV_XDP_ACT_REDIRECT |
 			      NETDEV_XDP_ACT_NDO_XMIT);
 }
+
+/* probe: MDIO_C45_OPS 6.3 clause 45 accesses have mii_bus ops of their own */
+#include <linux/phy.h>
+static int probe_c45_read(struct mii_bus *bus, int addr, int devnum, int regnum)
+{
+	return 0;
+}
+
+static int probe_c45_write(struct mii_bus *bus, int addr, int devnum,
+			   int regnum, u16 val)
+{
+	return 0;
+}
+
+static void __used probe_c45(struct mii_bus *bus)
+{
+	bus->read_c45 = probe_c45_read;
+	bus->write_c45 = probe_c45_write;
+}

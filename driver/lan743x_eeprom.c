@@ -5,6 +5,10 @@
  *
  * ethtool calls these under RTNL, which serialises every access to the
  * E2P_* and OTP_* registers (nothing else in the driver touches them).
+ * On the PCI11x1x both controllers sit in the system block the chip's
+ * other functions share (at other offsets, adapter->chip): each command
+ * runs under the system lock, taken and released byte by byte so that
+ * the other functions wait at most one command.
  */
 
 #include <linux/bitfield.h>
@@ -23,16 +27,18 @@
 #define LAN743X_E2P_TIMEOUT_US	100000
 #define LAN743X_OTP_TIMEOUT_US	100000
 
+/* One EEPROM command; the system lock is held */
 static int lan743x_e2p_cmd(struct lan743x_adapter *adapter, u32 cmd, u32 addr)
 {
+	const struct lan743x_chip *chip = adapter->chip;
 	int ret;
 
-	lan743x_wr32(adapter, E2P_CMD, E2P_CMD_BUSY_ |
+	lan743x_wr32(adapter, chip->e2p_base, E2P_CMD_BUSY_ |
 		     FIELD_PREP(E2P_CMD_CMD_MASK_, cmd) |
-		     FIELD_PREP(E2P_CMD_ADDR_MASK_, addr));
-	ret = lan743x_wait_bits(adapter, E2P_CMD, E2P_CMD_BUSY_, 0, 40,
+		     (addr & chip->e2p_addr_mask));
+	ret = lan743x_wait_bits(adapter, chip->e2p_base, E2P_CMD_BUSY_, 0, 40,
 				LAN743X_E2P_TIMEOUT_US);
-	if (!ret && (lan743x_rd32(adapter, E2P_CMD) & E2P_CMD_TIMEOUT_))
+	if (!ret && (lan743x_rd32(adapter, chip->e2p_base) & chip->e2p_timeout))
 		ret = -EIO;
 	if (ret)
 		netdev_err(adapter->netdev, "EEPROM command %u at 0x%x failed: %d\n",
@@ -43,15 +49,21 @@ static int lan743x_e2p_cmd(struct lan743x_adapter *adapter, u32 cmd, u32 addr)
 static int lan743x_eeprom_read(struct lan743x_adapter *adapter, u32 off,
 			       u32 len, u8 *data)
 {
+	u32 data_reg = adapter->chip->e2p_base + E2P_DATA_OFF;
 	int ret;
 	u32 i;
 
 	for (i = 0; i < len; i++) {
-		ret = lan743x_e2p_cmd(adapter, E2P_CMD_READ, off + i);
+		ret = lan743x_syslock_get(adapter);
 		if (ret)
 			return ret;
-		data[i] = FIELD_GET(E2P_DATA_MASK_,
-				    lan743x_rd32(adapter, E2P_DATA));
+		ret = lan743x_e2p_cmd(adapter, E2P_CMD_READ, off + i);
+		if (!ret)
+			data[i] = FIELD_GET(E2P_DATA_MASK_,
+					    lan743x_rd32(adapter, data_reg));
+		lan743x_syslock_put(adapter);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -59,32 +71,83 @@ static int lan743x_eeprom_read(struct lan743x_adapter *adapter, u32 off,
 static int lan743x_eeprom_write(struct lan743x_adapter *adapter, u32 off,
 				u32 len, const u8 *data)
 {
-	int ret;
+	u32 data_reg = adapter->chip->e2p_base + E2P_DATA_OFF;
+	int ret = 0;
 	u32 i;
 
-	ret = lan743x_e2p_cmd(adapter, E2P_CMD_EWEN, 0);
+	/* the LAN743x's Microwire EEPROM needs writes enabled first */
+	if (adapter->chip->e2p_ewen) {
+		ret = lan743x_syslock_get(adapter);
+		if (ret)
+			return ret;
+		ret = lan743x_e2p_cmd(adapter, E2P_CMD_EWEN, 0);
+		lan743x_syslock_put(adapter);
+	}
 	for (i = 0; !ret && i < len; i++) {
-		lan743x_wr32(adapter, E2P_DATA, data[i]);
+		ret = lan743x_syslock_get(adapter);
+		if (ret)
+			return ret;
+		lan743x_wr32(adapter, data_reg, data[i]);
 		ret = lan743x_e2p_cmd(adapter, E2P_CMD_WRITE, off + i);
+		lan743x_syslock_put(adapter);
 	}
 	return ret;
 }
 
-/* One OTP command at @addr: the command register, then GO */
+/* An OTP register of this chip's OTP block (the LAN743x's offsets) */
+static u32 lan743x_otp_reg(struct lan743x_adapter *adapter, u32 reg)
+{
+	return adapter->chip->otp_base + reg - OTP_BASE;
+}
+
+/* One OTP command at @addr: the command register, then GO; the system
+ * lock is held
+ */
 static int lan743x_otp_cmd(struct lan743x_adapter *adapter, u32 reg, u32 val,
 			   u32 addr)
 {
 	int ret;
 
-	lan743x_wr32(adapter, OTP_ADDR_HIGH, FIELD_GET(OTP_ADDR_HIGH_MASK_, addr));
-	lan743x_wr32(adapter, OTP_ADDR_LOW, FIELD_GET(OTP_ADDR_LOW_MASK_, addr));
-	lan743x_wr32(adapter, reg, val);
-	lan743x_wr32(adapter, OTP_CMD_GO, OTP_CMD_GO_GO_);
-	ret = lan743x_wait_bits(adapter, OTP_STATUS, OTP_STATUS_BUSY_, 0, 1,
-				LAN743X_OTP_TIMEOUT_US);
+	lan743x_wr32(adapter, lan743x_otp_reg(adapter, OTP_ADDR_HIGH),
+		     FIELD_GET(OTP_ADDR_HIGH_MASK_, addr));
+	lan743x_wr32(adapter, lan743x_otp_reg(adapter, OTP_ADDR_LOW),
+		     FIELD_GET(OTP_ADDR_LOW_MASK_, addr));
+	lan743x_wr32(adapter, lan743x_otp_reg(adapter, reg), val);
+	lan743x_wr32(adapter, lan743x_otp_reg(adapter, OTP_CMD_GO),
+		     OTP_CMD_GO_GO_);
+	ret = lan743x_wait_bits(adapter, lan743x_otp_reg(adapter, OTP_STATUS),
+				OTP_STATUS_BUSY_, 0, 1, LAN743X_OTP_TIMEOUT_US);
 	if (ret)
 		netdev_err(adapter->netdev, "OTP command at 0x%x timed out\n",
 			   addr);
+	return ret;
+}
+
+/* Power the OTP up (@on) or down, under the system lock */
+static int lan743x_otp_power(struct lan743x_adapter *adapter, bool on,
+			     bool write)
+{
+	u32 pwr = lan743x_otp_reg(adapter, OTP_PWR_DN);
+	int ret;
+
+	ret = lan743x_syslock_get(adapter);
+	if (ret)
+		return ret;
+	if (!on) {
+		lan743x_rmw32(adapter, pwr, 0, OTP_PWR_DN_PWRDN_N_);
+		goto unlock;
+	}
+	lan743x_rmw32(adapter, pwr, OTP_PWR_DN_PWRDN_N_, 0);
+	usleep_range(100, 200);
+	ret = lan743x_wait_bits(adapter, lan743x_otp_reg(adapter, OTP_STATUS),
+				OTP_STATUS_BUSY_, 0, 1, LAN743X_OTP_TIMEOUT_US);
+	if (ret)
+		netdev_err(adapter->netdev, "OTP stays busy after power-up\n");
+	else if (write)
+		lan743x_wr32(adapter, lan743x_otp_reg(adapter, OTP_PRGM_MODE),
+			     OTP_PRGM_MODE_BYTE_);
+unlock:
+	lan743x_syslock_put(adapter);
 	return ret;
 }
 
@@ -97,26 +160,27 @@ static int lan743x_otp_access(struct lan743x_adapter *adapter, u32 off,
 	int ret;
 	u32 i;
 
-	lan743x_rmw32(adapter, OTP_PWR_DN, OTP_PWR_DN_PWRDN_N_, 0);
-	usleep_range(100, 200);
-	ret = lan743x_wait_bits(adapter, OTP_STATUS, OTP_STATUS_BUSY_, 0, 1,
-				LAN743X_OTP_TIMEOUT_US);
-	if (ret)
-		netdev_err(adapter->netdev, "OTP stays busy after power-up\n");
-	if (write)
-		lan743x_wr32(adapter, OTP_PRGM_MODE, OTP_PRGM_MODE_BYTE_);
+	ret = lan743x_otp_power(adapter, true, write);
 	for (i = 0; !ret && i < len; i++) {
+		ret = lan743x_syslock_get(adapter);
+		if (ret)
+			break;
 		if (write) {
-			lan743x_wr32(adapter, OTP_PRGM_DATA, data[i]);
+			lan743x_wr32(adapter,
+				     lan743x_otp_reg(adapter, OTP_PRGM_DATA),
+				     data[i]);
 			ret = lan743x_otp_cmd(adapter, OTP_TST_CMD,
 					      OTP_TST_CMD_PRGVRFY_, off + i);
 		} else {
 			ret = lan743x_otp_cmd(adapter, OTP_FUNC_CMD,
 					      OTP_FUNC_CMD_READ_, off + i);
-			data[i] = lan743x_rd32(adapter, OTP_READ_DATA);
+			data[i] = lan743x_rd32(adapter,
+					       lan743x_otp_reg(adapter,
+							       OTP_READ_DATA));
 		}
+		lan743x_syslock_put(adapter);
 	}
-	lan743x_rmw32(adapter, OTP_PWR_DN, 0, OTP_PWR_DN_PWRDN_N_);
+	lan743x_otp_power(adapter, false, write);
 	return ret;
 }
 

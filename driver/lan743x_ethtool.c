@@ -79,10 +79,14 @@ static const struct lan743x_stat_desc lan743x_txx_stat_desc[] = {
 #define LAN743X_RX_STAT_CNT	ARRAY_SIZE(lan743x_rx_stat_desc)
 #define LAN743X_TX_STAT_CNT	(ARRAY_SIZE(lan743x_tx_stat_desc) + \
 				 ARRAY_SIZE(lan743x_txx_stat_desc))
-#define LAN743X_STAT_CNT	(LAN743X_HW_STAT_CNT + \
-				 (1 + LAN743X_NUM_RX) * LAN743X_RX_STAT_CNT + \
-				 LAN743X_NUM_TX * LAN743X_TX_STAT_CNT + \
-				 LAN743X_PTP_STAT_CNT)
+/* ethtool -S: MAC counters, RX totals and per queue, TX per queue, PTP */
+static unsigned int lan743x_stat_cnt(struct lan743x_adapter *adapter)
+{
+	return LAN743X_HW_STAT_CNT +
+	       (1 + LAN743X_NUM_RX) * LAN743X_RX_STAT_CNT +
+	       adapter->chip->num_tx * LAN743X_TX_STAT_CNT +
+	       LAN743X_PTP_STAT_CNT;
+}
 
 /* ethtool -d: first the 18 dwords ethtool's own lan743x decoder knows
  * (register dump version 1; dword 0 is a flags word, zero here), then whole
@@ -111,7 +115,7 @@ static const struct {
 	{ INT_VEC_EN_SET, INT_MOD_CFG(INT_MOD_CFG_CNT - 1) },
 	{ DMAC_CFG, DMAC_INT_EN_CLR },
 	{ RX_CFG_A(0), RX_CFG_C(LAN743X_NUM_RX - 1) },
-	{ TX_CFG_A(0), TX_CFG_C(LAN743X_NUM_TX - 1) },
+	{ TX_CFG_A(0), TX_CFG_C(0) },	/* channel 0: the one every chip has */
 	{ STAT_RX_FCS_ERRORS, STAT_TX_TOTAL_FRAMES },
 };
 
@@ -142,7 +146,7 @@ static int lan743x_get_sset_count(struct net_device *netdev, int sset)
 {
 	switch (sset) {
 	case ETH_SS_STATS:
-		return LAN743X_STAT_CNT;
+		return lan743x_stat_cnt(netdev_priv(netdev));
 	case ETH_SS_PRIV_FLAGS:
 		return ARRAY_SIZE(lan743x_priv_flags);
 	default:
@@ -152,6 +156,7 @@ static int lan743x_get_sset_count(struct net_device *netdev, int sset)
 
 static void lan743x_get_strings(struct net_device *netdev, u32 sset, u8 *data)
 {
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
 	unsigned int i, q;
 
 	if (sset == ETH_SS_PRIV_FLAGS) {
@@ -168,7 +173,7 @@ static void lan743x_get_strings(struct net_device *netdev, u32 sset, u8 *data)
 		for (i = 0; i < LAN743X_RX_STAT_CNT; i++)
 			ethtool_sprintf(&data, "rx%u_%s", q,
 					lan743x_rx_stat_desc[i].name);
-	for (q = 0; q < LAN743X_NUM_TX; q++) {
+	for (q = 0; q < adapter->chip->num_tx; q++) {
 		for (i = 0; i < ARRAY_SIZE(lan743x_tx_stat_desc); i++)
 			ethtool_sprintf(&data, "tx%u_%s", q,
 					lan743x_tx_stat_desc[i].name);
@@ -220,7 +225,7 @@ static void lan743x_get_ethtool_stats(struct net_device *netdev,
 				      struct ethtool_stats *stats, u64 *data)
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
-	struct lan743x_tx *tx = &adapter->tx;
+	struct lan743x_tx *tx;
 	unsigned long flags;
 
 	lan743x_hw_stats_fold(adapter);
@@ -230,12 +235,14 @@ static void lan743x_get_ethtool_stats(struct net_device *netdev,
 	data += LAN743X_HW_STAT_CNT;
 
 	data = lan743x_rx_ethtool_stats(adapter, data);
-	data = lan743x_copy_stats(data, &tx->stats, &tx->stats.syncp,
-				  lan743x_tx_stat_desc,
-				  ARRAY_SIZE(lan743x_tx_stat_desc));
-	data = lan743x_copy_stats(data, &tx->xstats, &tx->xstats.syncp,
-				  lan743x_txx_stat_desc,
-				  ARRAY_SIZE(lan743x_txx_stat_desc));
+	for (tx = adapter->tx; tx < adapter->tx + adapter->chip->num_tx; tx++) {
+		data = lan743x_copy_stats(data, &tx->stats, &tx->stats.syncp,
+					  lan743x_tx_stat_desc,
+					  ARRAY_SIZE(lan743x_tx_stat_desc));
+		data = lan743x_copy_stats(data, &tx->xstats, &tx->xstats.syncp,
+					  lan743x_txx_stat_desc,
+					  ARRAY_SIZE(lan743x_txx_stat_desc));
+	}
 	lan743x_ptp_stats(adapter, data);
 }
 
@@ -447,9 +454,9 @@ static int lan743x_set_ringparam(struct net_device *netdev,
 				 struct netlink_ext_ack *extack)
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	struct lan743x_tx *tx_spare[LAN743X_MAX_TX] = {};
 	struct lan743x_rx_params p = adapter->rxp;
-	struct lan743x_tx *tx_spare = NULL;
-	int ret;
+	int ret, ch;
 
 	ret = lan743x_check_ringparam(adapter, ring, kring->rx_buf_len, extack);
 	if (ret)
@@ -465,27 +472,34 @@ static int lan743x_set_ringparam(struct net_device *netdev,
 	/* Every new ring is built before any is swapped in: -ENOMEM leaves
 	 * both directions as they were.
 	 */
-	if (ring->tx_pending != p.tx_ring_size && adapter->hw_up) {
-		tx_spare = lan743x_tx_spare_alloc(adapter, ring->tx_pending);
-		if (!tx_spare) {
-			NL_SET_ERR_MSG_MOD(extack, "no memory for the new TX ring, old one kept");
-			return -ENOMEM;
+	for (ch = 0; ring->tx_pending != p.tx_ring_size && adapter->hw_up &&
+	     ch < adapter->chip->num_tx; ch++) {
+		tx_spare[ch] = lan743x_tx_spare_alloc(adapter, ch,
+						      ring->tx_pending);
+		if (!tx_spare[ch]) {
+			NL_SET_ERR_MSG_MOD(extack, "no memory for the new TX rings, old ones kept");
+			ret = -ENOMEM;
+			goto free_spares;
 		}
 	}
 	if (lan743x_rx_params_need_rings(&p, &adapter->rxp)) {
 		ret = lan743x_rx_reconfigure(adapter, &p, netdev->mtu, extack);
-		if (ret) {
-			lan743x_tx_spare_free(tx_spare);
-			return ret;
+		if (ret)
+			goto free_spares;
+	}
+	for (ch = 0; ch < adapter->chip->num_tx && tx_spare[ch]; ch++) {
+		if (lan743x_tx_swap_in(adapter, tx_spare[ch]) && !ret) {
+			NL_SET_ERR_MSG_MOD(extack, "a TX channel did not restart");
+			ret = -EIO;
 		}
 	}
-	if (tx_spare) {
-		ret = lan743x_tx_swap_in(adapter, tx_spare);
-		if (ret)
-			NL_SET_ERR_MSG_MOD(extack, "the TX channel did not restart");
-	}
-	adapter->rxp.tx_ring_size = adapter->hw_up ? adapter->tx.size :
+	adapter->rxp.tx_ring_size = adapter->hw_up ? adapter->tx[0].size :
 				    ring->tx_pending;
+	return ret;
+
+free_spares:
+	for (ch = 0; ch < adapter->chip->num_tx; ch++)
+		lan743x_tx_spare_free(tx_spare[ch]);
 	return ret;
 }
 
@@ -687,25 +701,28 @@ static void lan743x_get_channels(struct net_device *netdev,
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
 
 	ch->max_rx = LAN743X_NUM_RX;
-	ch->max_tx = LAN743X_NUM_TX;
+	ch->max_tx = adapter->chip->num_tx;
 	ch->rx_count = adapter->rx_queues;
-	ch->tx_count = LAN743X_NUM_TX;
+	ch->tx_count = adapter->chip->num_tx;
 }
 
-/* ethtool -L rx N: RSS over N queues.  The chip has one TX channel and no
- * combined ones; the ethtool core has checked the counts against the
- * maxima.  The op has no extack: a refusal is logged.
+/* ethtool -L rx N: RSS over N queues.  The TX channels (one on the
+ * LAN743x, four on the PCI11x1x) all run; there are no combined ones; the
+ * ethtool core has checked the counts against the maxima.  The op has no
+ * extack: a refusal is logged.
  */
 static int lan743x_set_channels(struct net_device *netdev,
 				struct ethtool_channels *ch)
 {
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
+
 	if (ch->combined_count || ch->other_count ||
-	    ch->tx_count != LAN743X_NUM_TX || !ch->rx_count) {
-		netdev_err(netdev, "channels: rx 1 to %d, tx %d, no combined or other\n",
-			   LAN743X_NUM_RX, LAN743X_NUM_TX);
+	    ch->tx_count != adapter->chip->num_tx || !ch->rx_count) {
+		netdev_err(netdev, "channels: rx 1 to %d, tx %u, no combined or other\n",
+			   LAN743X_NUM_RX, adapter->chip->num_tx);
 		return -EINVAL;
 	}
-	return lan743x_rss_set_queues(netdev_priv(netdev), ch->rx_count);
+	return lan743x_rss_set_queues(adapter, ch->rx_count);
 }
 
 static u32 lan743x_get_rxfh_key_size(struct net_device *netdev)

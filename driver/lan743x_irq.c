@@ -2,10 +2,13 @@
 /* Interrupts of the LAN743x.
  *
  * MSI-X: vector 0 serves the "other" sources (SW_GP self-test, DMA errors,
- * 1588), vector 1 TX channel 0, vectors 2..5 RX channels 0..3.  A host that
- * grants fewer vectors (down to one) gets the rings in that order as far
- * as they go; the rest share vector 0 with the other sources.  Without
- * MSI-X everything shares one MSI (not on A0) or INTx vector.
+ * 1588), then one vector per TX channel, then one per RX channel: on the
+ * LAN743x vector 1 TX channel 0 and vectors 2..5 RX channels 0..3 (6 in
+ * all), on the PCI11x1x vectors 1..4 TX channels 0..3 and 5..8 RX channels
+ * 0..3 (9).  A host that grants fewer vectors (down to one) gets the rings
+ * in that order as far as they go; the rest share vector 0 with the other
+ * sources.  Without MSI-X everything shares one MSI (not on A0) or INTx
+ * vector.  Moderation timer n serves the channel of vector n.
  *
  * Two interrupt models:
  * - A0 silicon has no auto set/clear: the ISR masks a ring's source in
@@ -29,9 +32,11 @@
 #endif
 
 /* A ring's vector when the host grants all of them */
-static unsigned int lan743x_irq_ring_vector(bool rx, u8 ch)
+static unsigned int lan743x_irq_ring_vector(struct lan743x_adapter *adapter,
+					    bool rx, u8 ch)
 {
-	return rx ? LAN743X_RX_VECTOR(ch) : LAN743X_TX_VECTOR(ch);
+	return rx ? lan743x_rx_vector(adapter, ch) :
+		    lan743x_tx_vector(adapter, ch);
 }
 
 /**
@@ -46,7 +51,7 @@ bool lan743x_irq_ring_dedicated(struct lan743x_adapter *adapter, bool rx,
 				u8 ch)
 {
 	return adapter->irq_mode == LAN743X_IRQ_MSIX &&
-	       lan743x_irq_ring_vector(rx, ch) < adapter->num_vectors;
+	       lan743x_irq_ring_vector(adapter, rx, ch) < adapter->num_vectors;
 }
 
 /* The vector serving a ring: its own, or the shared vector 0 */
@@ -54,7 +59,7 @@ static unsigned int lan743x_irq_vector_of(struct lan743x_adapter *adapter,
 					  bool rx, u8 ch)
 {
 	return lan743x_irq_ring_dedicated(adapter, rx, ch) ?
-	       lan743x_irq_ring_vector(rx, ch) : 0;
+	       lan743x_irq_ring_vector(adapter, rx, ch) : 0;
 }
 
 static irqreturn_t lan743x_isr_rx(int irq, void *data)
@@ -99,12 +104,16 @@ static void lan743x_irq_dma_error(struct lan743x_adapter *adapter)
 				   "RX channel %u DMA error %#x, resetting\n",
 				   ch, err);
 	}
-	err = lan743x_rd32(adapter, DMAC_TX_ERR_STS(0)) & DMAC_TX_ERR_STS_MASK_;
-	if (err) {
-		lan743x_wr32(adapter, DMAC_TX_ERR_STS(0), err);
+	for (ch = 0; ch < adapter->chip->num_tx; ch++) {
+		err = lan743x_rd32(adapter, DMAC_TX_ERR_STS(ch)) &
+		      DMAC_TX_ERR_STS_MASK_;
+		if (!err)
+			continue;
+		lan743x_wr32(adapter, DMAC_TX_ERR_STS(ch), err);
 		if (net_ratelimit())
 			netdev_err(adapter->netdev,
-				   "TX channel 0 DMA error %#x, resetting\n", err);
+				   "TX channel %u DMA error %#x, resetting\n",
+				   ch, err);
 	}
 	lan743x_wr32(adapter, DMAC_INT_STS, sts & DMAC_INT_BIT_ERR_);
 	schedule_work(&adapter->reset_work);
@@ -122,8 +131,9 @@ static void lan743x_irq_dispatch(struct lan743x_adapter *adapter, u32 sts)
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
 		if (sts & INT_BIT_DMA_RX_(ch))
 			napi_schedule_irqoff(&adapter->rx[ch].napi);
-	if (sts & INT_BIT_DMA_TX_(0))
-		napi_schedule_irqoff(&adapter->tx.napi);
+	for (ch = 0; ch < adapter->chip->num_tx; ch++)
+		if (sts & INT_BIT_DMA_TX_(ch))
+			napi_schedule_irqoff(&adapter->tx[ch].napi);
 	if (sts & INT_BIT_DMA_GEN_)
 		lan743x_irq_dma_error(adapter);
 	if (sts & INT_BIT_1588_)
@@ -178,7 +188,8 @@ static int lan743x_irq_alloc_vectors(struct lan743x_adapter *adapter)
 	struct pci_dev *pdev = adapter->pdev;
 	int n;
 
-	n = pci_alloc_irq_vectors(pdev, 1, LAN743X_MAX_VECTORS, PCI_IRQ_MSIX);
+	n = pci_alloc_irq_vectors(pdev, 1, lan743x_max_vectors(adapter),
+				  PCI_IRQ_MSIX);
 	if (n > 0) {
 		adapter->irq_mode = LAN743X_IRQ_MSIX;
 		adapter->num_vectors = n;
@@ -209,13 +220,15 @@ static void lan743x_irq_map(struct lan743x_adapter *adapter)
 	u8 ch;
 
 	lan743x_wr32(adapter, INT_VEC_EN_CLR, ~0U);
-	for (v = 1; v < LAN743X_MAX_VECTORS; v++)
+	for (v = 1; v < ARRAY_SIZE(adapter->vectors); v++)
 		adapter->vectors[v].int_mask = 0;
 	adapter->vectors[0].int_mask = INT_BIT_SW_GP_ | INT_BIT_DMA_GEN_ |
 				       INT_BIT_1588_;
-	v = lan743x_irq_vector_of(adapter, false, 0);
-	map1 = INT_MAP_CH_(0, v);
-	adapter->vectors[v].int_mask |= INT_BIT_DMA_TX_(0);
+	for (ch = 0; ch < adapter->chip->num_tx; ch++) {
+		v = lan743x_irq_vector_of(adapter, false, ch);
+		map1 |= INT_MAP_CH_(ch, v);
+		adapter->vectors[v].int_mask |= INT_BIT_DMA_TX_(ch);
+	}
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
 		v = lan743x_irq_vector_of(adapter, true, ch);
 		map0 |= INT_MAP_CH_(ch, v);
@@ -230,10 +243,6 @@ static void lan743x_irq_map(struct lan743x_adapter *adapter)
 	lan743x_wr32(adapter, INT_VEC_EN_AUTO_CLR, adapter->is_a0 ? 0 : auto_clr);
 }
 
-/* Moderation timer n + 2 serves RX channel n, timer 1 the TX channel */
-#define LAN743X_MOD_TIMER_TX		1
-#define LAN743X_MOD_TIMER_RX(ch)	(2 + (ch))
-
 /**
  * lan743x_irq_moderation() - program the moderation intervals
  * @adapter: adapter; A0 silicon has no moderation and is left alone
@@ -243,21 +252,26 @@ static void lan743x_irq_map(struct lan743x_adapter *adapter)
  */
 void lan743x_irq_moderation(struct lan743x_adapter *adapter)
 {
-	u32 map0 = 0;
+	u32 map0 = 0, map1 = 0;
+	unsigned int t;
 	int ch;
 
 	if (adapter->is_a0)
 		return;
-	lan743x_wr32(adapter, INT_MOD_CFG(LAN743X_MOD_TIMER_TX),
-		     adapter->tx_usecs);
+	/* the timer of a channel is the number of its vector */
+	for (ch = 0; ch < adapter->chip->num_tx; ch++) {
+		t = lan743x_tx_vector(adapter, ch);
+		lan743x_wr32(adapter, INT_MOD_CFG(t), adapter->tx_usecs);
+		map1 |= INT_MAP_CH_(ch, t);
+	}
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
-		lan743x_wr32(adapter, INT_MOD_CFG(LAN743X_MOD_TIMER_RX(ch)),
-			     adapter->rx_usecs);
-		map0 |= INT_MAP_CH_(ch, LAN743X_MOD_TIMER_RX(ch));
+		t = lan743x_rx_vector(adapter, ch);
+		lan743x_wr32(adapter, INT_MOD_CFG(t), adapter->rx_usecs);
+		map0 |= INT_MAP_CH_(ch, t);
 	}
 	/* a timer nibble per source; 0xf: not moderated */
 	lan743x_wr32(adapter, INT_MOD_MAP0, map0);
-	lan743x_wr32(adapter, INT_MOD_MAP1, INT_MAP_CH_(0, LAN743X_MOD_TIMER_TX));
+	lan743x_wr32(adapter, INT_MOD_MAP1, map1);
 	lan743x_wr32(adapter, INT_MOD_MAP2, INT_MOD_MAP2_NONE_);
 }
 
@@ -282,11 +296,13 @@ void lan743x_irq_link_napi(struct lan743x_adapter *adapter, bool link)
 		netif_queue_set_napi(adapter->netdev, ch, NETDEV_QUEUE_TYPE_RX,
 				     link ? napi : NULL);
 	}
-	napi = &adapter->tx.napi;
-	v = lan743x_irq_vector_of(adapter, false, 0);
-	netif_napi_set_irq(napi, link ? adapter->vectors[v].irq : -1);
-	netif_queue_set_napi(adapter->netdev, 0, NETDEV_QUEUE_TYPE_TX,
-			     link ? napi : NULL);
+	for (ch = 0; ch < adapter->chip->num_tx; ch++) {
+		napi = &adapter->tx[ch].napi;
+		v = lan743x_irq_vector_of(adapter, false, ch);
+		netif_napi_set_irq(napi, link ? adapter->vectors[v].irq : -1);
+		netif_queue_set_napi(adapter->netdev, ch, NETDEV_QUEUE_TYPE_TX,
+				     link ? napi : NULL);
+	}
 #endif
 }
 
@@ -297,18 +313,18 @@ static void *lan743x_irq_ctx(struct lan743x_adapter *adapter, unsigned int v,
 		*handler = lan743x_isr_shared;
 		/* "misc" when every ring has a vector of its own */
 		*what = adapter->vectors[0].int_mask & (INT_BIT_ALL_RX_ |
-							INT_BIT_DMA_TX_(0)) ?
+							INT_BIT_ALL_TX_) ?
 			"txrx" : "misc";
 		return &adapter->vectors[0];
 	}
-	if (v == LAN743X_TX_VECTOR(0)) {
+	if (v < lan743x_rx_vector(adapter, 0)) {
 		*handler = lan743x_isr_tx;
-		*what = "tx0";
-		return &adapter->tx;
+		*what = "tx";
+		return &adapter->tx[v - lan743x_tx_vector(adapter, 0)];
 	}
 	*handler = lan743x_isr_rx;
 	*what = "rx";
-	return &adapter->rx[v - LAN743X_RX_VECTOR(0)];
+	return &adapter->rx[v - lan743x_rx_vector(adapter, 0)];
 }
 
 static int lan743x_irq_request(struct lan743x_adapter *adapter)
@@ -331,7 +347,11 @@ static int lan743x_irq_request(struct lan743x_adapter *adapter)
 		if (handler == lan743x_isr_rx)
 			snprintf(vec->name, sizeof(vec->name), "%s-rx%u",
 				 netdev_name(adapter->netdev),
-				 v - LAN743X_RX_VECTOR(0));
+				 v - lan743x_rx_vector(adapter, 0));
+		else if (handler == lan743x_isr_tx)
+			snprintf(vec->name, sizeof(vec->name), "%s-tx%u",
+				 netdev_name(adapter->netdev),
+				 v - lan743x_tx_vector(adapter, 0));
 		else
 			snprintf(vec->name, sizeof(vec->name), "%s-%s",
 				 netdev_name(adapter->netdev), what);
@@ -422,10 +442,10 @@ int lan743x_irq_open(struct lan743x_adapter *adapter)
 	lan743x_wr32(adapter, DMAC_INT_EN_SET, DMAC_INT_BIT_ERR_);
 	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_DMA_GEN_);
 	if (adapter->irq_mode == LAN743X_IRQ_MSIX &&
-	    adapter->num_vectors < LAN743X_MAX_VECTORS)
+	    adapter->num_vectors < lan743x_max_vectors(adapter))
 		netdev_info(adapter->netdev,
 			    "MSI-X: %u of %u vectors granted, the other rings share vector 0\n",
-			    adapter->num_vectors, LAN743X_MAX_VECTORS);
+			    adapter->num_vectors, lan743x_max_vectors(adapter));
 	netif_dbg(adapter, ifup, adapter->netdev, "using %s, %u vector(s)\n",
 		  lan743x_irq_mode_name(adapter), adapter->num_vectors);
 	return 0;

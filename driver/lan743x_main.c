@@ -85,20 +85,27 @@ static void lan743x_pci_cleanup(struct lan743x_adapter *adapter)
 	pci_disable_device(adapter->pdev);
 }
 
-/* Identify the chip, light-reset it and reset the PHY */
+/* Identify the chip (lan743x_chip.c), light-reset it and reset the PHY */
 static int lan743x_chip_reset(struct lan743x_adapter *adapter)
 {
 	struct device *dev = &adapter->pdev->dev;
+	const struct lan743x_chip *chip;
 	int ret;
 
 	adapter->id_rev = lan743x_rd32(adapter, ID_REV);
-	if (FIELD_GET(ID_REV_ID_FAMILY_MASK_, adapter->id_rev) !=
-	    ID_REV_ID_LAN743X_FAMILY_) {
+	chip = lan743x_chip_lookup(adapter->id_rev, &adapter->chip_name);
+	if (!chip) {
 		dev_err(dev, "unsupported chip, ID_REV %08x\n", adapter->id_rev);
 		return -ENODEV;
 	}
-	adapter->is_a0 = FIELD_GET(ID_REV_CHIP_REV_MASK_, adapter->id_rev) ==
-			 ID_REV_CHIP_REV_A0_;
+	/* a reset (resume, error recovery) finds the same chip again */
+	if (adapter->chip && adapter->chip != chip) {
+		dev_err(dev, "chip changed across a reset, ID_REV %08x\n",
+			adapter->id_rev);
+		return -ENODEV;
+	}
+	adapter->chip = chip;
+	adapter->is_a0 = lan743x_chip_is_a0(adapter->id_rev);
 
 	lan743x_rmw32(adapter, HW_CFG, 0, HW_CFG_LRST_);
 	ret = lan743x_wait_bits(adapter, HW_CFG, HW_CFG_LRST_, 0,
@@ -192,6 +199,8 @@ static int lan743x_hw_init(struct lan743x_adapter *adapter)
 	lan743x_wr32(adapter, GPIO_CFG1, GPIO_CFG1_INIT_);
 	lan743x_wr32(adapter, GPIO_CFG2, 0);
 	lan743x_wr32(adapter, GPIO_CFG3, 0);
+	if (adapter->chip->hw_init)
+		adapter->chip->hw_init(adapter);
 
 	/* phylib decides speed and duplex; start counting from zero */
 	lan743x_rmw32(adapter, MAC_CR,
@@ -435,18 +444,23 @@ static void lan743x_set_rx_mode(struct net_device *netdev)
 
 static int lan743x_rings_open(struct lan743x_adapter *adapter)
 {
-	int ch, ret;
+	int ch, tx, ret;
 
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
 		ret = lan743x_rx_open(&adapter->rx[ch]);
 		if (ret)
 			goto close_rx;
 	}
-	ret = lan743x_tx_open(&adapter->tx);
-	if (ret)
-		goto close_rx;
+	for (tx = 0; tx < adapter->chip->num_tx; tx++) {
+		ret = lan743x_tx_open(&adapter->tx[tx]);
+		if (ret)
+			goto close_tx;
+	}
 	return 0;
 
+close_tx:
+	while (tx--)
+		lan743x_tx_close(&adapter->tx[tx]);
 close_rx:
 	while (ch--)
 		lan743x_rx_close(&adapter->rx[ch]);
@@ -457,7 +471,8 @@ static void lan743x_rings_close(struct lan743x_adapter *adapter)
 {
 	int ch;
 
-	lan743x_tx_close(&adapter->tx);
+	for (ch = 0; ch < adapter->chip->num_tx; ch++)
+		lan743x_tx_close(&adapter->tx[ch]);
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
 		lan743x_rx_close(&adapter->rx[ch]);
 }
@@ -673,7 +688,8 @@ static void lan743x_netdev_setup(struct lan743x_adapter *adapter)
 	spin_lock_init(&adapter->rx_fold_lock);
 	for (ch = 0; ch < LAN743X_NUM_RX; ch++)
 		lan743x_rx_init(adapter, ch);
-	lan743x_tx_init(adapter, 0);
+	for (ch = 0; ch < adapter->chip->num_tx; ch++)
+		lan743x_tx_init(adapter, ch);
 
 	netdev_rss_key_fill(adapter->rss_key, sizeof(adapter->rss_key));
 	adapter->rx_usecs = LAN743X_INT_MOD;
@@ -693,6 +709,8 @@ static void lan743x_adapter_init(struct lan743x_adapter *adapter,
 	adapter->pause_rx = true;
 	adapter->pause_tx = true;
 	init_waitqueue_head(&adapter->sw_isr_wq);
+	mutex_init(&adapter->syslock);
+	lan743x_pcs_init(adapter);
 	spin_lock_init(&adapter->hw_stats.lock);
 	INIT_WORK(&adapter->reset_work, lan743x_reset_work);
 	INIT_DELAYED_WORK(&adapter->stats_work, lan743x_hw_stats_work);
@@ -704,7 +722,7 @@ static int lan743x_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	struct net_device *netdev;
 	int ret;
 
-	netdev = alloc_etherdev_mqs(sizeof(*adapter), LAN743X_NUM_TX,
+	netdev = alloc_etherdev_mqs(sizeof(*adapter), LAN743X_MAX_TX,
 				    LAN743X_NUM_RX);
 	if (!netdev)
 		return -ENOMEM;
@@ -728,6 +746,10 @@ static int lan743x_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		goto pci_cleanup;
 
 	lan743x_netdev_setup(adapter);
+	/* the stack hashes each flow to one of the chip's TX queues */
+	ret = netif_set_real_num_tx_queues(netdev, adapter->chip->num_tx);
+	if (ret)
+		goto remove_mdio;
 	lan743x_ptp_probe(adapter);
 	netif_carrier_off(netdev);
 	ret = register_netdev(netdev);
@@ -740,8 +762,8 @@ static int lan743x_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	adapter->dma_coherent = dev_is_dma_coherent(&pdev->dev);
 	lan743x_debugfs_add(adapter);
 	netif_info(adapter, probe, netdev,
-		   "LAN%04lx rev %04lx%s, MAC %pM, DMA %scoherent\n",
-		   FIELD_GET(ID_REV_ID_MASK_, adapter->id_rev),
+		   "%s rev %04lx%s, MAC %pM, DMA %scoherent\n",
+		   adapter->chip_name,
 		   FIELD_GET(ID_REV_CHIP_REV_MASK_, adapter->id_rev),
 		   adapter->is_a0 ? " (A0 interrupt model)" : "",
 		   netdev->dev_addr, adapter->dma_coherent ? "" : "non-");
@@ -749,6 +771,7 @@ static int lan743x_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 
 remove_ptp:
 	lan743x_ptp_remove(adapter);
+remove_mdio:
 	lan743x_mdio_remove(adapter);
 pci_cleanup:
 	lan743x_pci_cleanup(adapter);
@@ -841,10 +864,19 @@ int lan743x_reattach(struct lan743x_adapter *adapter)
 static int lan743x_suspend(struct device *dev)
 {
 	struct net_device *netdev = dev_get_drvdata(dev);
+	struct lan743x_adapter *adapter;
 
+	adapter = netdev_priv(netdev);
 	rtnl_lock();
-	lan743x_detach(netdev_priv(netdev));
-	lan743x_wol_arm(netdev_priv(netdev));
+	lan743x_detach(adapter);
+	lan743x_wol_arm(adapter);
+	/* PCI11x1x: the function keeps its state (and its wake sources)
+	 * through D3 and the PCIe resets around it; resume puts HW_CFG back
+	 */
+	if (adapter->chip->d3_keep_hw_cfg) {
+		adapter->hw_cfg = lan743x_rd32(adapter, HW_CFG);
+		lan743x_wr32(adapter, HW_CFG, adapter->hw_cfg | HW_CFG_D3_KEEP_);
+	}
 	rtnl_unlock();
 	return 0;
 }
@@ -857,6 +889,8 @@ static int lan743x_resume(struct device *dev)
 
 	adapter = netdev_priv(netdev);
 	rtnl_lock();
+	if (adapter->chip->d3_keep_hw_cfg)
+		lan743x_wr32(adapter, HW_CFG, adapter->hw_cfg);
 	lan743x_wol_disarm(adapter);
 	ret = lan743x_hw_restart(adapter);
 	if (!ret)
@@ -890,10 +924,14 @@ static void lan743x_shutdown(struct pci_dev *pdev)
 	}
 }
 
-/* 0x1055 is SMSC's (now Microchip's) vendor ID, EFAR in pci_ids.h */
+/* 0x1055 is SMSC's (now Microchip's) vendor ID, EFAR in pci_ids.h; the
+ * chip's own ID_REV says which family it is (lan743x_chip.c)
+ */
 static const struct pci_device_id lan743x_pci_ids[] = {
 	{ PCI_VDEVICE(EFAR, ID_REV_ID_LAN7430_) },
 	{ PCI_VDEVICE(EFAR, ID_REV_ID_LAN7431_) },
+	{ PCI_VDEVICE(EFAR, ID_REV_ID_PCI11010_) },
+	{ PCI_VDEVICE(EFAR, ID_REV_ID_PCI11414_) },
 	{ }
 };
 MODULE_DEVICE_TABLE(pci, lan743x_pci_ids);
@@ -927,6 +965,6 @@ static void __exit lan743x_module_exit(void)
 }
 module_exit(lan743x_module_exit);
 
-MODULE_DESCRIPTION("Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet driver");
+MODULE_DESCRIPTION("Microchip LAN7430/LAN7431 and PCI11010/PCI11414 PCIe Ethernet driver");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(LAN743X_DRV_VERSION);

@@ -6,6 +6,7 @@
 #define _LAN743X_MAIN_H
 
 #include <linux/fault-inject.h>
+#include <linux/mutex.h>
 #include <linux/netdevice.h>
 #include <linux/pci.h>
 #include <linux/phy.h>
@@ -28,11 +29,10 @@ struct dentry;
 #define LAN743X_DRV_VERSION		"0.1.0"
 
 #define LAN743X_NUM_RX			4
-#define LAN743X_NUM_TX			1
+/* TX channels: one on the LAN743x, four on the PCI11x1x (chip->num_tx) */
+#define LAN743X_MAX_TX			4
 /* vector 0 shared, then one per TX channel, then one per RX channel */
-#define LAN743X_MAX_VECTORS		(1 + LAN743X_NUM_TX + LAN743X_NUM_RX)
-#define LAN743X_TX_VECTOR(ch)		(1 + (ch))
-#define LAN743X_RX_VECTOR(ch)		(1 + LAN743X_NUM_TX + (ch))
+#define LAN743X_MAX_VECTORS		(1 + LAN743X_MAX_TX + LAN743X_NUM_RX)
 
 #define LAN743X_MIN_MTU			68
 #define LAN743X_MAX_MTU			9216
@@ -53,6 +53,36 @@ enum lan743x_irq_mode {
 	LAN743X_IRQ_MSIX,
 	LAN743X_IRQ_MSI,
 	LAN743X_IRQ_INTX,
+};
+
+/**
+ * struct lan743x_chip - what a chip family has, chosen at probe from ID_REV
+ * @num_tx: TX channels (and TX queues) the driver runs
+ * @has_syslock: the EEPROM, the OTP and the configuration-load status sit
+ *	in a system block shared with the chip's other functions, behind a
+ *	hardware lock
+ * @mdio_c45: the MDIO controller does clause 45 as well as clause 22
+ * @e2p_base: E2P_CMD; E2P_DATA follows it
+ * @e2p_addr_mask: address field of E2P_CMD
+ * @e2p_timeout: the command-timed-out bit of E2P_CMD
+ * @e2p_ewen: writes need a write-enable command first (Microwire)
+ * @otp_base: OTP_PWR_DN; the other OTP registers at the same offsets
+ * @d3_keep_hw_cfg: HW_CFG asks the chip to keep the function's state
+ *	through D3 (set at suspend, put back at resume)
+ * @hw_init: family-specific setup after each light reset, or NULL (the
+ *	PCI11x1x's: its PCS, lan743x_pcs.c)
+ */
+struct lan743x_chip {
+	u8 num_tx;
+	bool has_syslock;
+	bool mdio_c45;
+	u32 e2p_base;
+	u32 e2p_addr_mask;
+	u32 e2p_timeout;
+	bool e2p_ewen;
+	u32 otp_base;
+	bool d3_keep_hw_cfg;
+	void (*hw_init)(struct lan743x_adapter *adapter);
 };
 
 /**
@@ -146,6 +176,10 @@ struct lan743x_hw_stats {
  * @pdev: our PCI function
  * @csr: BAR0 mapping
  * @id_rev: ID_REV register as read at probe
+ * @chip: what the chip family has (struct lan743x_chip)
+ * @chip_name: the product's name
+ * @syslock: serialises the driver's holds of the system lock
+ * @hw_cfg: HW_CFG saved at suspend (chip->d3_keep_hw_cfg)
  * @is_a0: A0 silicon: no interrupt auto set/clear, no MSI, no coalescing
  * @msg_enable: netif_msg_* bitmap
  * @hw_up: rings, IRQs and PHY are up (lan743x_open() succeeded)
@@ -154,14 +188,20 @@ struct lan743x_hw_stats {
  * @vectors: per-vector state
  * @sw_isr_wq: the open-time self-test waits here
  * @sw_isr_seen: set by vector 0 when SW_GP fired
- * @tx: the TX ring
+ * @tx: the TX rings, @chip->num_tx of them
  * @rx: the RX rings
  * @rxp: RX policy and ring sizes (ethtool private flags, -G, tunables)
  * @rx_fold: cost counters of RX rings freed by reconfigurations
  * @rx_fold_lock: protects @rx_fold
  * @mdiobus: MDIO bus of the MAC
  * @phy_mode: MAC to PHY interface (device tree, else the chip and its strap)
- * @fixed_link: a LAN7431 without PHY (wired to a switch) runs at 1000/full
+ * @fixed_link: a LAN7431 without PHY (wired to a switch) runs at 1000/full;
+ *	a PCI11x1x without PHY runs the link its PCS reports
+ * @fixed_speed: the speed of that link
+ * @pcs_mode: PCI11x1x: the PCS's interface (SGMII, 1000BASE-X, 2500BASE-X)
+ *	chosen by the strap, PHY_INTERFACE_MODE_NA for RGMII and the LAN743x
+ * @pcs_lock: serialises SGMII_ACC accesses (open, the link poll)
+ * @pcs_work: polls the PCS's link on a link without PHY
  * @of_fixed_link: the device tree's fixed-link is registered
  * @pause_autoneg: resolve pause from autonegotiation
  * @pause_rx: forced RX pause (when !pause_autoneg)
@@ -196,6 +236,10 @@ struct lan743x_adapter {
 	struct pci_dev *pdev;
 	void __iomem *csr;
 	u32 id_rev;
+	const struct lan743x_chip *chip;
+	const char *chip_name;
+	struct mutex syslock;	/* one holder of SYS_LOCK in the driver */
+	u32 hw_cfg;
 	bool is_a0;
 	u32 msg_enable;
 	bool hw_up;
@@ -206,7 +250,7 @@ struct lan743x_adapter {
 	wait_queue_head_t sw_isr_wq;
 	bool sw_isr_seen;
 
-	struct lan743x_tx tx;
+	struct lan743x_tx tx[LAN743X_MAX_TX];
 	struct lan743x_rx rx[LAN743X_NUM_RX];
 	struct lan743x_rx_params rxp;
 	struct lan743x_rx_cost rx_fold[LAN743X_NUM_RX];
@@ -215,6 +259,10 @@ struct lan743x_adapter {
 	struct mii_bus *mdiobus;
 	phy_interface_t phy_mode;
 	bool fixed_link;
+	int fixed_speed;
+	phy_interface_t pcs_mode;
+	struct mutex pcs_lock;	/* SGMII_ACC/SGMII_DATA */
+	struct delayed_work pcs_work;
 	bool of_fixed_link;
 	bool pause_autoneg;
 	bool pause_rx;
@@ -244,6 +292,26 @@ struct lan743x_adapter {
 #endif
 };
 
+/* Vector layout when the host grants them all: 0 shared, then the TX
+ * channels, then the RX channels
+ */
+static inline unsigned int lan743x_tx_vector(struct lan743x_adapter *adapter,
+					     u8 ch)
+{
+	return 1 + ch;
+}
+
+static inline unsigned int lan743x_rx_vector(struct lan743x_adapter *adapter,
+					     u8 ch)
+{
+	return 1 + adapter->chip->num_tx + ch;
+}
+
+static inline unsigned int lan743x_max_vectors(struct lan743x_adapter *adapter)
+{
+	return 1 + adapter->chip->num_tx + LAN743X_NUM_RX;
+}
+
 static inline u32 lan743x_rd32(struct lan743x_adapter *adapter, u32 reg)
 {
 	return readl(adapter->csr + reg);
@@ -270,9 +338,29 @@ void lan743x_rss_set(struct lan743x_adapter *adapter, const u32 *indir,
 void lan743x_mac_set_max_size(struct lan743x_adapter *adapter,
 			      unsigned int mtu);
 void lan743x_mac_set_flow(struct lan743x_adapter *adapter, bool tx, bool rx);
+void lan743x_mac_set_link(struct lan743x_adapter *adapter, int speed,
+			  int duplex);
 void lan743x_detach(struct lan743x_adapter *adapter);
 int lan743x_hw_restart(struct lan743x_adapter *adapter);
 int lan743x_reattach(struct lan743x_adapter *adapter);
+
+/* lan743x_chip.c */
+const struct lan743x_chip *lan743x_chip_lookup(u32 id_rev, const char **name);
+bool lan743x_chip_is_a0(u32 id_rev);
+int lan743x_syslock_get(struct lan743x_adapter *adapter);
+void lan743x_syslock_put(struct lan743x_adapter *adapter);
+
+/* lan743x_pcs.c */
+void lan743x_pcs_init(struct lan743x_adapter *adapter);
+void lan743x_pcs_hw_init(struct lan743x_adapter *adapter);
+void lan743x_pcs_open(struct lan743x_adapter *adapter);
+int lan743x_pcs_link_start(struct lan743x_adapter *adapter);
+void lan743x_pcs_link_stop(struct lan743x_adapter *adapter);
+
+static inline bool lan743x_pcs_in_use(struct lan743x_adapter *adapter)
+{
+	return adapter->pcs_mode != PHY_INTERFACE_MODE_NA;
+}
 
 /* lan743x_pci_err.c */
 extern const struct pci_error_handlers lan743x_err_handler;

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* MDIO bus (clause 22, MAC_MII_ACC/MAC_MII_DATA) and PHY handling.
+/* MDIO bus (MAC_MII_ACC/MAC_MII_DATA: clause 22, and clause 45 on the
+ * PCI11x1x) and PHY handling.
  *
  * The LAN7430 has an internal PHY at address 1; the LAN7431 talks to an
  * external RGMII (or, strapped so, MII) PHY found by scanning the bus, or
- * is wired straight to a switch and runs a fixed 1000/full link.  A device
+ * is wired straight to a switch and runs a fixed 1000/full link.  The
+ * PCI11x1x does the same over RGMII, or over its PCS (lan743x_pcs.c) to an
+ * SGMII PHY, or without a PHY to a 1000BASE-X/2500BASE-X link partner.  A device
  * tree node of the PCI function may name the PHY (phy-handle, with the
  * PHYs under an "mdio" child), a fixed-link and the phy-mode.  phylib owns
  * the PHY; the link callback programs speed, duplex and pause into MAC_CR
@@ -47,12 +50,90 @@ static u32 lan743x_mdio_cmd(int addr, int regnum, bool write)
 	       (write ? MAC_MII_ACC_MII_WRITE_ : 0) | MAC_MII_ACC_MII_BUSY_;
 }
 
-static int lan743x_mdio_read(struct mii_bus *bus, int addr, int regnum)
+/* Clause 45 (PCI11x1x): the register address first, then the access */
+static u32 lan743x_mdio_c45_cmd(int addr, int devnum, u32 cmd)
+{
+	return FIELD_PREP(MAC_MII_ACC_PHY_ADDR_MASK_, addr) |
+	       FIELD_PREP(MAC_MII_ACC_MIIRINDA_MASK_, devnum) |
+	       FIELD_PREP(MAC_MII_ACC_MIICMD_MASK_, cmd) |
+	       MAC_MII_ACC_MIICL45_ | MAC_MII_ACC_MII_BUSY_;
+}
+
+static int lan743x_mdio_c45_addr(struct lan743x_adapter *adapter, int addr,
+				 int devnum, int regnum)
+{
+	int ret;
+
+	ret = lan743x_mdio_wait(adapter);
+	if (ret)
+		return ret;
+	lan743x_wr32(adapter, MAC_MII_DATA, regnum & MAC_MII_DATA_MASK_);
+	lan743x_wr32(adapter, MAC_MII_ACC,
+		     lan743x_mdio_c45_cmd(addr, devnum, MAC_MII_ACC_MIICMD_ADDR_));
+	return lan743x_mdio_wait(adapter);
+}
+
+static int lan743x_mdio_read_c45(struct mii_bus *bus, int addr, int devnum,
+				 int regnum)
 {
 	struct lan743x_adapter *adapter = bus->priv;
 	int ret;
 
-	/* clause 22 only; 6.1 still encodes clause 45 requests in regnum */
+	if (!adapter->chip->mdio_c45)
+		return -EOPNOTSUPP;
+	ret = lan743x_mdio_c45_addr(adapter, addr, devnum, regnum);
+	if (ret)
+		return ret;
+	lan743x_wr32(adapter, MAC_MII_ACC,
+		     lan743x_mdio_c45_cmd(addr, devnum, MAC_MII_ACC_MIICMD_READ_));
+	ret = lan743x_mdio_wait(adapter);
+	if (ret)
+		return ret;
+	return FIELD_GET(MAC_MII_DATA_MASK_, lan743x_rd32(adapter, MAC_MII_DATA));
+}
+
+static int lan743x_mdio_write_c45(struct mii_bus *bus, int addr, int devnum,
+				  int regnum, u16 val)
+{
+	struct lan743x_adapter *adapter = bus->priv;
+	int ret;
+
+	if (!adapter->chip->mdio_c45)
+		return -EOPNOTSUPP;
+	ret = lan743x_mdio_c45_addr(adapter, addr, devnum, regnum);
+	if (ret)
+		return ret;
+	lan743x_wr32(adapter, MAC_MII_DATA, val);
+	lan743x_wr32(adapter, MAC_MII_ACC,
+		     lan743x_mdio_c45_cmd(addr, devnum, MAC_MII_ACC_MIICMD_WRITE_));
+	return lan743x_mdio_wait(adapter);
+}
+
+/* Before 6.3 a clause 45 request comes through the clause 22 ops, its
+ * MMD and register encoded in @regnum
+ */
+#ifndef LAN743X_HAVE_MDIO_C45_OPS
+static bool lan743x_mdio_c45_unpack(int regnum, int *devnum, int *reg)
+{
+	if (!(regnum & MII_ADDR_C45))
+		return false;
+	*devnum = (regnum >> 16) & 0x1f;
+	*reg = regnum & 0xffff;
+	return true;
+}
+#endif
+
+static int lan743x_mdio_read(struct mii_bus *bus, int addr, int regnum)
+{
+	struct lan743x_adapter *adapter = bus->priv;
+	int ret;
+#ifndef LAN743X_HAVE_MDIO_C45_OPS
+	int devnum, reg;
+
+	if (lan743x_mdio_c45_unpack(regnum, &devnum, &reg))
+		return lan743x_mdio_read_c45(bus, addr, devnum, reg);
+#endif
+
 	if (regnum & ~0x1f)
 		return -EOPNOTSUPP;
 	ret = lan743x_mdio_wait(adapter);
@@ -70,6 +151,12 @@ static int lan743x_mdio_write(struct mii_bus *bus, int addr, int regnum,
 {
 	struct lan743x_adapter *adapter = bus->priv;
 	int ret;
+#ifndef LAN743X_HAVE_MDIO_C45_OPS
+	int devnum, reg;
+
+	if (lan743x_mdio_c45_unpack(regnum, &devnum, &reg))
+		return lan743x_mdio_write_c45(bus, addr, devnum, reg, val);
+#endif
 
 	if (regnum & ~0x1f)
 		return -EOPNOTSUPP;
@@ -87,7 +174,8 @@ static bool lan743x_is_lan7430(struct lan743x_adapter *adapter)
 }
 
 /* The interface to the PHY: the device tree's phy-mode, else the
- * LAN7430's internal GMII, else the LAN7431's strap (MII_EN set from it at
+ * LAN7430's internal GMII, else the PCI11x1x's PCS mode if its strap
+ * chose the PCS, else the strap of the LAN7431 (MII_EN set from it at
  * reset) between MII and RGMII.
  */
 static phy_interface_t lan743x_phy_mode(struct lan743x_adapter *adapter)
@@ -99,6 +187,8 @@ static phy_interface_t lan743x_phy_mode(struct lan743x_adapter *adapter)
 		return mode;
 	if (lan743x_is_lan7430(adapter))
 		return PHY_INTERFACE_MODE_GMII;
+	if (adapter->pcs_mode != PHY_INTERFACE_MODE_NA)
+		return adapter->pcs_mode;
 	if (lan743x_rd32(adapter, MAC_CR) & MAC_CR_MII_EN_)
 		return PHY_INTERFACE_MODE_MII;
 	return PHY_INTERFACE_MODE_RGMII;
@@ -124,6 +214,13 @@ int lan743x_mdio_init(struct lan743x_adapter *adapter)
 	bus->priv = adapter;
 	bus->read = lan743x_mdio_read;
 	bus->write = lan743x_mdio_write;
+#ifdef LAN743X_HAVE_MDIO_C45_OPS
+	/* phylib then also scans the bus for clause 45 PHYs */
+	if (adapter->chip->mdio_c45) {
+		bus->read_c45 = lan743x_mdio_read_c45;
+		bus->write_c45 = lan743x_mdio_write_c45;
+	}
+#endif
 	bus->name = "lan743x-mdio";
 	bus->parent = &pdev->dev;
 	snprintf(bus->id, MII_BUS_ID_SIZE, "pci-%s", pci_name(pdev));
@@ -172,15 +269,23 @@ void lan743x_mac_set_flow(struct lan743x_adapter *adapter, bool tx, bool rx)
 	lan743x_wr32(adapter, MAC_FLOW, val);
 }
 
-/* Program the MAC's speed and duplex (MAC_CR) and the 1588 block's PHY
- * latency for a link that is up
+/**
+ * lan743x_mac_set_link() - program a link that is up into the MAC
+ * @adapter: adapter
+ * @speed: SPEED_10 to SPEED_2500 (2500: PCI11x1x)
+ * @duplex: DUPLEX_*
+ *
+ * The MAC's speed and duplex (MAC_CR) and the 1588 block's PHY latency.
  */
-static void lan743x_mac_set_link(struct lan743x_adapter *adapter, int speed,
-				 int duplex)
+void lan743x_mac_set_link(struct lan743x_adapter *adapter, int speed,
+			  int duplex)
 {
 	u32 cr;
 
 	switch (speed) {
+	case SPEED_2500:
+		cr = FIELD_PREP(MAC_CR_CFG_MASK_, MAC_CR_CFG_2500_);
+		break;
 	case SPEED_1000:
 		cr = FIELD_PREP(MAC_CR_CFG_MASK_, MAC_CR_CFG_1000_);
 		break;
@@ -344,6 +449,10 @@ static void lan743x_phy_no_gbit_half(struct phy_device *phydev)
  */
 static int lan743x_fixed_link_start(struct lan743x_adapter *adapter)
 {
+	/* a PCI11x1x's PCS tells whether the link is up: it is polled */
+	if (lan743x_pcs_in_use(adapter))
+		return lan743x_pcs_link_start(adapter);
+	adapter->fixed_speed = SPEED_1000;
 	lan743x_mac_set_link(adapter, SPEED_1000, DUPLEX_FULL);
 	lan743x_mac_set_flow(adapter, adapter->pause_tx, adapter->pause_rx);
 	adapter->fixed_link = true;
@@ -356,7 +465,8 @@ static int lan743x_fixed_link_start(struct lan743x_adapter *adapter)
 /**
  * lan743x_get_link_ksettings() - ethtool link settings
  * @netdev: network device
- * @ks: filled in: the PHY's, or those of the fixed link to a switch
+ * @ks: filled in: the PHY's, or those of the fixed link to a switch or
+ *	of the PCS-polled link (PCI11x1x, 1000BASE-X or 2500BASE-X)
  *
  * Return: 0 or a negative errno.
  */
@@ -364,19 +474,30 @@ int lan743x_get_link_ksettings(struct net_device *netdev,
 			       struct ethtool_link_ksettings *ks)
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
+	bool pcs = lan743x_pcs_in_use(adapter);
 
 	if (netdev->phydev || !adapter->fixed_link)
 		return phy_ethtool_get_link_ksettings(netdev, ks);
 
 	ethtool_link_ksettings_zero_link_mode(ks, supported);
-	linkmode_set_bit(ETHTOOL_LINK_MODE_1000baseT_Full_BIT,
-			 ks->link_modes.supported);
-	linkmode_set_bit(ETHTOOL_LINK_MODE_MII_BIT, ks->link_modes.supported);
+	if (adapter->fixed_speed == SPEED_2500)
+		linkmode_set_bit(ETHTOOL_LINK_MODE_2500baseX_Full_BIT,
+				 ks->link_modes.supported);
+	else if (pcs)
+		linkmode_set_bit(ETHTOOL_LINK_MODE_1000baseX_Full_BIT,
+				 ks->link_modes.supported);
+	else
+		linkmode_set_bit(ETHTOOL_LINK_MODE_1000baseT_Full_BIT,
+				 ks->link_modes.supported);
+	linkmode_set_bit(pcs ? ETHTOOL_LINK_MODE_FIBRE_BIT :
+			 ETHTOOL_LINK_MODE_MII_BIT, ks->link_modes.supported);
 	linkmode_copy(ks->link_modes.advertising, ks->link_modes.supported);
-	ks->base.speed = SPEED_1000;
-	ks->base.duplex = DUPLEX_FULL;
+	ks->base.speed = netif_carrier_ok(netdev) ? adapter->fixed_speed :
+						    SPEED_UNKNOWN;
+	ks->base.duplex = netif_carrier_ok(netdev) ? DUPLEX_FULL :
+						     DUPLEX_UNKNOWN;
 	ks->base.autoneg = AUTONEG_DISABLE;
-	ks->base.port = PORT_MII;
+	ks->base.port = pcs ? PORT_FIBRE : PORT_MII;
 	return 0;
 }
 
@@ -457,6 +578,9 @@ int lan743x_phy_connect(struct lan743x_adapter *adapter)
 	struct device_node *np = adapter->pdev->dev.of_node;
 	struct phy_device *phydev = NULL;
 
+	/* the PCS runs before anything behind it is looked for */
+	if (lan743x_pcs_in_use(adapter))
+		lan743x_pcs_open(adapter);
 	if (np)
 		phydev = lan743x_of_phy_connect(adapter, np);
 	if (!phydev)
@@ -498,6 +622,7 @@ void lan743x_phy_disconnect(struct lan743x_adapter *adapter)
 	struct phy_device *phydev = adapter->netdev->phydev;
 
 	if (adapter->fixed_link) {
+		lan743x_pcs_link_stop(adapter);
 		adapter->fixed_link = false;
 		netif_carrier_off(adapter->netdev);
 	}

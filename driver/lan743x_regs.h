@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Register map of the Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet
- * controller.  Offsets are byte offsets into BAR0.  Names follow the
+ * controller and of the PCI11010/PCI11414 ("PCI11x1x") family, which has
+ * the same MAC, DMA and interrupt blocks plus a PCS, more TX channels and
+ * a system block shared with its other functions.
+ * Offsets are byte offsets into BAR0.  Names follow the
  * upstream lan743x driver so that the two stay easy to compare; every
  * multi-bit field is a GENMASK() accessed with FIELD_PREP()/FIELD_GET(),
  * single bits are BIT().  Descriptor layouts close the file.
@@ -19,17 +22,38 @@
 #define ID_REV_ID_LAN743X_FAMILY_	0x743
 #define ID_REV_ID_LAN7430_		0x7430
 #define ID_REV_ID_LAN7431_		0x7431
+#define ID_REV_ID_PCI11010_		0xA011
+#define ID_REV_ID_PCI11414_		0xA041
 #define ID_REV_CHIP_REV_MASK_		GENMASK(15, 0)
 #define ID_REV_CHIP_REV_A0_		0x0000
 #define ID_REV_CHIP_REV_B0_		0x0010
+#define ID_REV_CHIP_REV_PCI11X1X_A0_	0x00A0
+#define ID_REV_CHIP_REV_PCI11X1X_B0_	0x00B0
 
 #define FPGA_REV			0x004
 #define FPGA_REV_MAJOR_MASK_		GENMASK(7, 0)
 #define FPGA_REV_MINOR_MASK_		GENMASK(15, 8)
+#define FPGA_REV_SGMII_OP_		BIT(24)	/* PCI11x1x FPGA: SGMII */
 
+/* PCI11x1x: how the chip was strapped */
 #define STRAP_READ			0x00C
+#define STRAP_READ_USE_SGMII_EN_	BIT(22)	/* SGMII_EN below is valid */
+#define STRAP_READ_SGMII_EN_		BIT(6)
+#define STRAP_READ_SGMII_2_5G_		BIT(4)
+#define STRAP_READ_BASE_X_		BIT(3)
 
 #define HW_CFG				0x010
+#define HW_CFG_RST_PROTECT_PCIE_	BIT(19)
+#define HW_CFG_HOT_RESET_DIS_		BIT(15)
+#define HW_CFG_D3_VAUX_OVR_		BIT(14)
+#define HW_CFG_D3_RESET_DIS_		BIT(13)
+#define HW_CFG_RST_PROTECT_		BIT(12)
+/* PCI11x1x: what keeps the Ethernet function's state through D3 */
+#define HW_CFG_D3_KEEP_			(HW_CFG_RST_PROTECT_PCIE_ | \
+					 HW_CFG_HOT_RESET_DIS_ | \
+					 HW_CFG_D3_VAUX_OVR_ | \
+					 HW_CFG_D3_RESET_DIS_ | \
+					 HW_CFG_RST_PROTECT_)
 #define HW_CFG_LRST_			BIT(1)
 /* LAN7430: the PHY's LED n owns GPIO n (n < 4) while its bit is set */
 #define HW_CFG_LED_EN_(n)		BIT(20 + (n))
@@ -71,6 +95,20 @@
 #define E2P_CMD_ADDR_MASK_		GENMASK(8, 0)
 #define E2P_DATA			0x044
 #define E2P_DATA_MASK_			GENMASK(7, 0)
+/* E2P_DATA is the register after E2P_CMD, in both families */
+#define E2P_DATA_OFF			(E2P_DATA - E2P_CMD)
+
+/* PCI11x1x system block, shared with the chip's other functions: the
+ * EEPROM and OTP controllers are there, behind a hardware lock
+ */
+#define SYS_LOCK			0x40A0
+#define SYS_LOCK_ENET_SS_		BIT(1)
+#define SYS_CONFIG_LOAD_STARTED		0x4078
+#define SYS_CONFIG_LOAD_STARTED_ETH_	BIT(4)
+#define HS_E2P_CMD			0x4E00	/* E2P_DATA at +4 */
+#define HS_E2P_CMD_TIMEOUT_		BIT(17)
+#define HS_E2P_CMD_ADDR_MASK_		GENMASK(15, 0)
+#define HS_OTP_BASE			0x5000	/* the OTP_* block's layout */
 
 #define GPIO_CFG0			0x050
 #define GPIO_CFG0_DATA_(n)		BIT(n)
@@ -113,6 +151,7 @@ enum {
 	MAC_CR_CFG_10_ = 0,
 	MAC_CR_CFG_100_ = 1,
 	MAC_CR_CFG_1000_ = 2,
+	MAC_CR_CFG_2500_ = 3,	/* PCI11x1x */
 };
 
 #define MAC_RX				0x104
@@ -139,6 +178,15 @@ enum {
 #define MAC_MII_ACC_MIIRINDA_MASK_	GENMASK(10, 6)
 #define MAC_MII_ACC_MII_WRITE_		BIT(1)
 #define MAC_MII_ACC_MII_BUSY_		BIT(0)
+/* PCI11x1x clause 45: MMD in the register field, a command in [2:1] */
+#define MAC_MII_ACC_MIICL45_		BIT(3)
+#define MAC_MII_ACC_MIICMD_MASK_	GENMASK(2, 1)
+enum {
+	MAC_MII_ACC_MIICMD_ADDR_ = 0,
+	MAC_MII_ACC_MIICMD_WRITE_ = 1,
+	MAC_MII_ACC_MIICMD_READ_ = 2,
+};
+
 #define MAC_MII_DATA			0x124
 #define MAC_MII_DATA_MASK_		GENMASK(15, 0)
 
@@ -229,7 +277,7 @@ enum {
 #define INT_MOD_MAP1			0x7B4
 #define INT_MOD_MAP2			0x7B8
 #define INT_MOD_MAP2_NONE_		GENMASK(23, 0)	/* 0xf: not moderated */
-#define INT_MOD_CFG_CNT			8
+#define INT_MOD_CFG_CNT			8	/* 10 on the PCI11x1x */
 #define INT_MOD_CFG(i)			(0x7C0 + 4 * (i))
 
 /* DMA controller */
@@ -377,7 +425,57 @@ enum {
 #define PTP_TX_MSG_HEADER_MSG_TYPE_MASK_	GENMASK(19, 16)
 #define PTP_TX_MSG_HEADER_SEQ_ID_MASK_	GENMASK(15, 0)
 
-/* OTP: 1024 bytes; ADDR_HIGH/ADDR_LOW take these bits of a byte address */
+/* PCI11x1x PCS (a DesignWare XPCS): its MMD registers through SGMII_ACC */
+#define SGMII_ACC			0x720
+#define SGMII_ACC_BUSY_			BIT(31)
+#define SGMII_ACC_WRITE_		BIT(30)
+#define SGMII_ACC_MMD_MASK_		GENMASK(20, 16)
+#define SGMII_ACC_ADDR_MASK_		GENMASK(15, 0)
+#define SGMII_DATA			0x724
+#define SGMII_DATA_MASK_		GENMASK(15, 0)
+#define SGMII_CTL			0x728
+#define SGMII_CTL_ENABLE_		BIT(31)
+#define SGMII_CTL_LINK_STATUS_SOURCE_	BIT(8)	/* set: the PCS's own link */
+#define SGMII_CTL_POWER_DN_		BIT(1)
+/* PCS registers in MMD 31 (MDIO_MMD_VEND2): BMCR and BMSR at 0 and 1 */
+#define VR_MII_DIG_CTRL1		0x8000
+#define VR_MII_DIG_CTRL1_MAC_AUTO_SW_	BIT(9)
+#define VR_MII_DIG_CTRL1_CL37_TMR_OVR_	BIT(3)
+#define VR_MII_AN_CTRL			0x8001
+#define VR_MII_AN_CTRL_SGMII_LINK_STS_	BIT(4)
+#define VR_MII_AN_CTRL_PCS_MODE_MASK_	GENMASK(2, 1)
+enum {
+	VR_MII_PCS_MODE_1000BASEX_ = 0,
+	VR_MII_PCS_MODE_SGMII_ = 2,
+};
+
+#define VR_MII_LINK_TIMER_CTRL		0x800A
+#define VR_MII_LINK_TIMER_2500_		0x7A1	/* 1.6 ms at 3.125 GBd */
+#define VR_MII_DIG_STS			0x8010
+#define VR_MII_DIG_STS_PSEQ_MASK_	GENMASK(4, 2)
+enum {
+	VR_MII_PSEQ_POWER_UP_ = 4,
+	VR_MII_PSEQ_POWER_DOWN_ = 6,
+};
+
+#define VR_MII_MPLL_CTRL0		0x8078
+#define VR_MII_MPLL_CTRL0_REFCLK_PAD_	BIT(4)
+#define VR_MII_MPLL_CTRL1		0x8079	/* multiplier */
+#define VR_MII_MPLL_MULT_1G25_		100
+#define VR_MII_MPLL_MULT_3G125_		125
+#define VR_MII_MISC_CTRL1		0x809A	/* TX/RX rate dividers */
+#define VR_MII_MISC_CTRL1_1G25_		0xA	/* MPLL baud clock / 4 */
+#define VR_MII_MISC_CTRL1_3G125_	0x5	/* MPLL baud clock / 2 */
+
+/* PCI11x1x B0: the RFE read FIFO threshold */
+#define MISC_CTL_0			0x920
+#define MISC_CTL_0_RFE_READ_FIFO_MASK_	GENMASK(6, 4)
+#define MISC_CTL_0_RFE_READ_FIFO_B0_	3	/* dwords */
+
+/* OTP: 1024 bytes; ADDR_HIGH/ADDR_LOW take these bits of a byte address.
+ * The PCI11x1x has the same block at HS_OTP_BASE.
+ */
+#define OTP_BASE			0x1000
 #define OTP_PWR_DN			0x1000
 #define OTP_PWR_DN_PWRDN_N_		BIT(0)	/* set: powered down */
 #define OTP_ADDR_HIGH			0x1004

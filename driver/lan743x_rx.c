@@ -817,7 +817,7 @@ static bool lan743x_rx_xdp_out(struct lan743x_rx *rx, struct bpf_prog *prog,
 	}
 	page = virt_to_head_page(got.buf);
 	if (act == XDP_TX)
-		ret = lan743x_tx_xdp_tx(&rx->adapter->tx, rx->ring.pool, page,
+		ret = lan743x_tx_xdp_tx(&rx->adapter->tx[0], rx->ring.pool, page,
 					xdp->data, xdp->data_end - xdp->data,
 					touched);
 	else
@@ -887,7 +887,7 @@ static void lan743x_rx_xdp_flush(struct lan743x_rx *rx,
 	if (b->xdp_redirect)
 		xdp_do_flush();
 	if (b->xdp_tx)
-		lan743x_tx_xdp_flush(&rx->adapter->tx);
+		lan743x_tx_xdp_flush(&rx->adapter->tx[0]);
 }
 #else
 static void lan743x_rx_xdp_flush(struct lan743x_rx *rx,

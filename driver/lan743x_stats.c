@@ -221,25 +221,32 @@ static void lan743x_stats64_rx(struct lan743x_adapter *adapter,
 static void lan743x_stats64_tx(struct lan743x_adapter *adapter,
 			       struct rtnl_link_stats64 *s)
 {
-	const struct lan743x_tx_xstats *xs = &adapter->tx.xstats;
-	const struct lan743x_tx_stats *ts = &adapter->tx.stats;
 	unsigned int start;
 	u64 a, b;
+	int ch;
 
-	do {
-		start = u64_stats_fetch_begin(&ts->syncp);
-		a = ts->packets;
-		b = ts->bytes;
-	} while (u64_stats_fetch_retry(&ts->syncp, start));
-	s->tx_packets = a;
-	s->tx_bytes = b;
+	s->tx_packets = 0;
+	s->tx_bytes = 0;
+	s->tx_dropped = 0;
+	for (ch = 0; ch < adapter->chip->num_tx; ch++) {
+		const struct lan743x_tx_xstats *xs = &adapter->tx[ch].xstats;
+		const struct lan743x_tx_stats *ts = &adapter->tx[ch].stats;
 
-	do {
-		start = u64_stats_fetch_begin(&xs->syncp);
-		a = xs->map_err;
-		b = xs->dropped;
-	} while (u64_stats_fetch_retry(&xs->syncp, start));
-	s->tx_dropped = a + b;
+		do {
+			start = u64_stats_fetch_begin(&ts->syncp);
+			a = ts->packets;
+			b = ts->bytes;
+		} while (u64_stats_fetch_retry(&ts->syncp, start));
+		s->tx_packets += a;
+		s->tx_bytes += b;
+
+		do {
+			start = u64_stats_fetch_begin(&xs->syncp);
+			a = xs->map_err;
+			b = xs->dropped;
+		} while (u64_stats_fetch_retry(&xs->syncp, start));
+		s->tx_dropped += a + b;
+	}
 }
 
 static void lan743x_stats64_hw(struct lan743x_adapter *adapter,
@@ -334,7 +341,7 @@ static void lan743x_get_queue_stats_tx(struct net_device *netdev, int idx,
 	const struct lan743x_tx_stats *ts;
 	unsigned int start;
 
-	ts = &adapter->tx.stats;
+	ts = &adapter->tx[idx].stats;
 	do {
 		start = u64_stats_fetch_begin(&ts->syncp);
 		tx->packets = ts->packets;

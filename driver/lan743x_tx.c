@@ -10,9 +10,11 @@
  * xmit (producer, serialised by the queue lock) owns tx->tail, NAPI
  * (consumer) owns tx->head; queue stop/wake is the only synchronisation.
  *
- * The LAN743x has one TX channel: XDP frames (XDP_TX from the RX rings'
- * NAPI, ndo_xdp_xmit from other devices) share it with the stack, as
- * producers under the same queue lock.  They leave room for the stack's
+ * The LAN743x has one TX channel, the PCI11x1x four, one per TX queue: the
+ * stack picks the queue (a flow's hash, or XPS), so a flow stays on one
+ * ring and in order.  XDP frames (XDP_TX from the RX rings' NAPI,
+ * ndo_xdp_xmit from other devices) go to channel 0 and share it with the
+ * stack, as producers under the same queue lock.  They leave room for the stack's
  * largest frame, so that they never stop its queue, and stay out of BQL.
  * Their completion gives XDP_TX pages back to their RX ring's pool,
  * synced for the device only where the device or the program wrote.
@@ -43,7 +45,7 @@ static u32 lan743x_tx_free(struct lan743x_tx *tx)
  */
 void lan743x_tx_init(struct lan743x_adapter *adapter, u8 ch)
 {
-	struct lan743x_tx *tx = &adapter->tx;
+	struct lan743x_tx *tx = &adapter->tx[ch];
 
 	BUILD_BUG_ON(!is_power_of_2(LAN743X_TX_RING_SIZE));
 	BUILD_BUG_ON(LAN743X_TX_RING_SIZE <= 2 * LAN743X_TX_DESC_NEEDED);
@@ -362,14 +364,20 @@ static void lan743x_tx_maybe_stop(struct lan743x_tx *tx,
  */
 netdev_tx_t lan743x_xmit(struct sk_buff *skb, struct net_device *netdev)
 {
-	struct netdev_queue *txq = netdev_get_tx_queue(netdev, 0);
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
-	struct lan743x_tx *tx = &adapter->tx;
 	struct lan743x_tx_slot *last;
+	struct netdev_queue *txq;
+	struct lan743x_tx *tx;
 	u32 bytes = skb->len;
-	u32 first = tx->tail;
+	u32 first;
 	int idx;
+	u16 q;
 
+	/* the stack's choice: a flow's hash, or XPS */
+	q = skb_get_queue_mapping(skb);
+	tx = &adapter->tx[q];
+	txq = netdev_get_tx_queue(netdev, q);
+	first = tx->tail;
 	if (unlikely(lan743x_tx_free(tx) < lan743x_tx_desc_count(skb))) {
 		netif_tx_stop_queue(txq);
 		lan743x_tx_count(tx, skb, true, false);
@@ -551,15 +559,16 @@ int lan743x_tx_poll(struct napi_struct *napi, int budget)
 }
 
 /**
- * lan743x_tx_spare_alloc() - build a TX ring beside the running one
+ * lan743x_tx_spare_alloc() - build a TX ring beside a running one
  * @adapter: adapter
+ * @ch: the channel it is for
  * @size: descriptors (a power of two from 64 to 1024)
  *
  * Return: the ring, for lan743x_tx_swap_in() or lan743x_tx_spare_free();
  * NULL if there is no memory for it.
  */
 struct lan743x_tx *lan743x_tx_spare_alloc(struct lan743x_adapter *adapter,
-					  u32 size)
+					  u8 ch, u32 size)
 {
 	struct lan743x_tx *spare;
 
@@ -567,7 +576,7 @@ struct lan743x_tx *lan743x_tx_spare_alloc(struct lan743x_adapter *adapter,
 	if (!spare)
 		return NULL;
 	spare->adapter = adapter;
-	spare->ch = adapter->tx.ch;
+	spare->ch = ch;
 	spare->size = size;
 	spare->size_mask = size - 1;
 	if (lan743x_tx_ring_alloc(spare)) {
@@ -602,21 +611,21 @@ static void lan743x_tx_swap_res(struct lan743x_tx *a, struct lan743x_tx *b)
 }
 
 /**
- * lan743x_tx_swap_in() - move the running TX channel to a spare ring
+ * lan743x_tx_swap_in() - move a running TX channel to a spare ring
  * @adapter: adapter, interface up
  * @spare: from lan743x_tx_spare_alloc(); freed here, with the old ring
  *
- * The queue and the channel stop, frames still in the old ring are
+ * The queues and the channel stop, frames still in the old ring are
  * dropped (as a close drops them), and the channel restarts on the new
- * ring; if it does not, the old ring is put back.  The link, the MAC and
- * RX keep running.  Context: rtnl held.
+ * ring; if it does not, the old ring is put back.  The link, the MAC, RX
+ * and the other TX channels keep running.  Context: rtnl held.
  *
  * Return: 0, or the error of a channel that did not restart.
  */
 int lan743x_tx_swap_in(struct lan743x_adapter *adapter,
 		       struct lan743x_tx *spare)
 {
-	struct lan743x_tx *tx = &adapter->tx;
+	struct lan743x_tx *tx = &adapter->tx[spare->ch];
 	int ret;
 
 	netif_tx_disable(adapter->netdev);
@@ -741,7 +750,7 @@ int lan743x_xdp_xmit(struct net_device *netdev, int n,
 	struct netdev_queue *txq = netdev_get_tx_queue(netdev, 0);
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
 	struct device *dev = &adapter->pdev->dev;
-	struct lan743x_tx *tx = &adapter->tx;
+	struct lan743x_tx *tx = &adapter->tx[0];
 	int i;
 
 	if (unlikely(flags & ~XDP_XMIT_FLAGS_MASK))

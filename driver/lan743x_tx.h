@@ -134,7 +134,7 @@ void lan743x_tx_init(struct lan743x_adapter *adapter, u8 ch);
 int lan743x_tx_open(struct lan743x_tx *tx);
 void lan743x_tx_close(struct lan743x_tx *tx);
 struct lan743x_tx *lan743x_tx_spare_alloc(struct lan743x_adapter *adapter,
-					  u32 size);
+					  u8 ch, u32 size);
 void lan743x_tx_spare_free(struct lan743x_tx *spare);
 int lan743x_tx_swap_in(struct lan743x_adapter *adapter,
 		       struct lan743x_tx *spare);
