@@ -1,5 +1,6 @@
 /*
- * Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet controller
+ * Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet controller, and the
+ * PCI11010/PCI11414 (PCI11x1x) family's Ethernet function
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -8,6 +9,13 @@
  * behaviour marked "inferred" in these files is deduced from driver usage).
  *
  * Emulated:
+ *  - chip=lan7430 (default) | lan7431 | pci11010 | pci11414 (or device-id=
+ *    0x7430 | 0x7431 | 0xa011 | 0xa041): the PCI11x1x has ID_REV chip
+ *    revision B0 0x00b0, BAR0 of 32 KiB (the system block at 0x4000),
+ *    4 TX channels (registers, DMAC commands, FCT and interrupt bits of
+ *    channels 1..3, the wire shared), 16 MSI-X vectors with 4-bit vector
+ *    maps, interrupt moderation timers 8/9, and its straps, system lock
+ *    and SerDes PCS (interface=rgmii|sgmii|sgmii-2500, lan743x_pcs.c);
  *  - PCI identity 1055:7430 (or 7431), BAR0 8 KiB CSRs, MSI-X (8 vectors,
  *    table in BAR2, PBA in BAR4), MSI (1 vector), INTx pin A, PM and PCIe
  *    capabilities;
@@ -98,9 +106,11 @@
  *    SYN) (EEE: low power idle is counted, lan743x_mac.c; the PHY's EEE
  *    registers, lan743x_phy.c);
  *  - GPIOs, 1588 target/periodic outputs and event capture;
- *  - SGMII/PCI11x1x registers;
+ *  - the PCI11x1x's HS EEPROM/OTP controllers, PTP I/O event capture and
+ *    its SerDes rates (lan743x_pcs.c);
  *  - VLAN filtering (the VLAN table in the RFE RAM is stored, not used);
- *  - clause-45 MDIO accesses (read as 0xffff);
+ *  - clause-45 MDIO accesses other than to interface=sgmii-2500's PHY
+ *    (read as 0xffff);
  *  - in the PHY: its interrupt (the drivers poll it), next pages, remote
  *    fault, MDI/MDI-X, loopback and isolate (BMCR bits stored only), cable
  *    diagnostics, collisions of a half-duplex or mismatched link;
@@ -114,6 +124,7 @@
  * the MAC's receive path), lan743x_dma.c (descriptor rings, TX with
  * checksum/TSO, RX into the rings and the RX FIFO), lan743x_ptp.c (the
  * 1588 clock and timestamps), lan743x_eeprom.c (EEPROM, OTP),
+ * lan743x_pcs.c (the PCI11x1x's straps, system lock and PCS),
  * lan743x_faults.c (x-faults), lan743x-gen.c (x-gen).
  */
 
@@ -183,8 +194,15 @@ static const char *lan743x_reg_name(hwaddr addr)
     if (addr >= A_RX_CFG_A && addr < A_RX_CFG_A + 0x40 * LAN743X_RX_CHANNELS) {
         return "RX_CHANNEL";
     }
-    if (addr >= A_TX_CFG_A && addr < A_TX_CFG_A + 0x40 * LAN743X_TX_CHANNELS) {
+    if (addr >= A_TX_CFG_A &&
+        addr < A_TX_CFG_A + 0x40 * LAN743X_TX_CHANNELS_MAX) {
         return "TX_CHANNEL";
+    }
+    if (addr >= A_SGMII_ACC && addr <= A_SGMII_CTL) {
+        return "SGMII";
+    }
+    if (addr >= PCI11X1X_SYS_BASE) {
+        return "SYS";
     }
     if (addr >= STAT_FIRST && addr <= STAT_LAST) {
         return "STAT";
@@ -211,7 +229,7 @@ static int lan743x_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_lan743x = {
     .name = TYPE_LAN743X,
-    .version_id = 5,
+    .version_id = 6,
     .minimum_version_id = 1,
     .post_load = lan743x_post_load,
     .fields = (VMStateField[]) {
@@ -254,6 +272,10 @@ static const VMStateDescription vmstate_lan743x = {
         VMSTATE_INT64_V(lpi_idle_since, LAN743xState, 5),
         VMSTATE_UINT64_V(lpi_tx_ns, LAN743xState, 5),
         VMSTATE_UINT64_V(lpi_rx_ns, LAN743xState, 5),
+        VMSTATE_UINT16_ARRAY_V(phy45, LAN743xState, PHY45_REGS, 6),
+        VMSTATE_UINT16_ARRAY_V(phy45_addr, LAN743xState, 32, 6),
+        VMSTATE_UINT32_V(sys_lock, LAN743xState, 6),
+        VMSTATE_UINT16_ARRAY_V(pcs, LAN743xState, PCS_REGS, 6),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -274,7 +296,7 @@ static uint32_t lan743x_int_sources(LAN743xState *s)
             sts |= INT_BIT_DMA_RX(ch);
         }
     }
-    for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+    for (ch = 0; ch < s->tx_channels; ch++) {
         if (dmac & DMAC_INT_TX_IOC(ch)) {
             sts |= INT_BIT_DMA_TX(ch);
         }
@@ -298,16 +320,21 @@ static uint32_t lan743x_int_sts(LAN743xState *s)
     return sts;
 }
 
-/* The MSI-X vector a source bit is mapped to (INT_VEC_MAP0..2). */
+/*
+ * The MSI-X vector a source bit is mapped to (INT_VEC_MAP0..2): 8 vectors
+ * on a LAN743x (the nibble's low 3 bits), 16 on a PCI11x1x.
+ */
 static unsigned lan743x_int_vector(LAN743xState *s, int bit)
 {
+    unsigned mask = s->msix_max - 1;
+
     if (bit >= 24 && bit < 24 + LAN743X_RX_CHANNELS) {
-        return extract32(s->regs[R_INT_VEC_MAP0], (bit - 24) * 4, 4) & 7;
+        return extract32(s->regs[R_INT_VEC_MAP0], (bit - 24) * 4, 4) & mask;
     }
-    if (bit >= 16 && bit < 16 + LAN743X_TX_CHANNELS) {
-        return extract32(s->regs[R_INT_VEC_MAP1], (bit - 16) * 4, 4) & 7;
+    if (bit >= 16 && bit < 16 + s->tx_channels) {
+        return extract32(s->regs[R_INT_VEC_MAP1], (bit - 16) * 4, 4) & mask;
     }
-    return extract32(s->regs[R_INT_VEC_MAP2], 0, 4) & 7;
+    return extract32(s->regs[R_INT_VEC_MAP2], 0, 4) & mask;
 }
 
 /*
@@ -324,7 +351,7 @@ static int lan743x_mod_timer(LAN743xState *s, int bit)
 
     if (bit >= 24 && bit < 24 + LAN743X_RX_CHANNELS) {
         t = extract32(s->regs[R_INT_MOD_MAP0], (bit - 24) * 4, 4);
-    } else if (bit >= 16 && bit < 16 + LAN743X_TX_CHANNELS) {
+    } else if (bit >= 16 && bit < 16 + s->tx_channels) {
         t = extract32(s->regs[R_INT_MOD_MAP1], (bit - 16) * 4, 4);
     } else {
         t = extract32(s->regs[R_INT_MOD_MAP2], 0, 4);
@@ -392,7 +419,7 @@ static void lan743x_int_fired(LAN743xState *s, uint32_t bits)
             s->regs[R_DMAC_INT_STS] &= ~DMAC_INT_RXFRM(ch);
         }
     }
-    for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+    for (ch = 0; ch < s->tx_channels; ch++) {
         uint32_t cfg_c = s->regs[CH_REG(TX_CFG_C, ch)];
 
         if (!(bits & INT_BIT_DMA_TX(ch))) {
@@ -425,7 +452,7 @@ void lan743x_update_irq(LAN743xState *s)
     int64_t next = INT64_MAX;
     uint32_t active = lan743x_int_sources(s) & s->int_en & ~INT_BIT_MAS;
     uint32_t level = 0, postponed = 0;
-    uint32_t vec_bits[LAN743X_MSIX_VECTORS] = { 0 };
+    uint32_t vec_bits[LAN743X_MSIX_VECTORS_MAX] = { 0 };
     int bit, v;
 
     if (unlikely(s->fault == LAN743X_FAULT_DEAD)) {
@@ -439,12 +466,12 @@ void lan743x_update_irq(LAN743xState *s)
                 vec_bits[v] |= BIT(bit);
             }
         }
-        for (v = 0; v < LAN743X_MSIX_VECTORS; v++) {
+        for (v = 0; v < s->msix_max; v++) {
             if (mas && (s->vec_en & BIT(v)) && vec_bits[v]) {
                 level |= BIT(v);
             }
         }
-        for (v = 0; v < LAN743X_MSIX_VECTORS; v++) {
+        for (v = 0; v < s->msix_max; v++) {
             /* no table entry beyond x-msix-vectors: nothing to raise */
             if (!(level & BIT(v)) || (s->vec_level & BIT(v)) ||
                 v >= s->msix_vectors) {
@@ -471,7 +498,7 @@ void lan743x_update_irq(LAN743xState *s)
             }
         }
         level = 0;
-        for (v = 0; v < LAN743X_MSIX_VECTORS; v++) {
+        for (v = 0; v < s->msix_max; v++) {
             if (mas && (s->vec_en & BIT(v)) && vec_bits[v]) {
                 level |= BIT(v);
             }
@@ -564,8 +591,9 @@ static void lan743x_csr_reset(LAN743xState *s)
 
     memset(s->regs, 0, sizeof(s->regs));
     memset(s->rfe_ram, 0, sizeof(s->rfe_ram));
+    /* B0: 0x0010 on a LAN743x, 0x00b0 on a PCI11x1x */
     s->regs[R_ID_REV] = ((uint32_t)s->device_id << 16) |
-                        (s->is_a0 ? 0x0000 : 0x0010);
+                        (s->is_a0 ? 0x0000 : s->pci11x1x ? 0x00b0 : 0x0010);
     s->regs[R_PMT_CTL] = R_PMT_CTL_READY_MASK;
     s->regs[R_OTP_PWR_DN] = R_OTP_PWR_DN_PWRDN_N_MASK;
     s->regs[R_DP_SEL] = R_DP_SEL_DPRDY_MASK;
@@ -605,6 +633,7 @@ static void lan743x_csr_reset(LAN743xState *s)
         s->regs[R_HW_CFG] = FIELD_DP32(0, HW_CFG, LED_EN, 0xf);
     }
     lan743x_ptp_io_reset(s);
+    lan743x_pcs_reset(s);
     lan743x_phy_reset(s);
 }
 
@@ -683,7 +712,7 @@ static uint32_t lan743x_int_r2c(LAN743xState *s)
             s->int_en &= ~INT_BIT_DMA_RX(ch);
         }
     }
-    for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+    for (ch = 0; ch < s->tx_channels; ch++) {
         uint32_t cfg_c = s->regs[CH_REG(TX_CFG_C, ch)];
 
         if (!(sts & INT_BIT_DMA_TX(ch))) {
@@ -718,6 +747,10 @@ static uint64_t lan743x_mmio_read(void *opaque, hwaddr addr, unsigned size)
         return val;
     }
     if (unlikely(s->gen) && lan743x_gen_read(s->gen, addr, &val)) {
+        return val;
+    }
+    if (unlikely(s->pci11x1x) && lan743x_pcs_read(s, addr, &val)) {
+        trace_lan743x_mmio_read(addr, lan743x_reg_name(addr), val);
         return val;
     }
     switch (idx) {
@@ -792,13 +825,18 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
     if (unlikely(s->gen) && lan743x_gen_write(s->gen, addr, val)) {
         return;
     }
+    if (unlikely(s->pci11x1x) && lan743x_pcs_write(s, addr, val)) {
+        lan743x_rx_kick(s);     /* the SerDes may carry frames again */
+        lan743x_update_irq(s);
+        return;
+    }
     if (addr >= A_RX_CFG_A && addr < A_RX_CFG_A + 0x40 * LAN743X_RX_CHANNELS) {
         ch = (addr - A_RX_CFG_A) / 0x40;
         lan743x_write_rx_chan(s, ch, idx - CH_REG(RX_CFG_A, ch), val);
         lan743x_update_irq(s);
         return;
     }
-    if (addr >= A_TX_CFG_A && addr < A_TX_CFG_A + 0x40 * LAN743X_TX_CHANNELS) {
+    if (addr >= A_TX_CFG_A && addr < A_TX_CFG_A + 0x40 * s->tx_channels) {
         ch = (addr - A_TX_CFG_A) / 0x40;
         lan743x_write_tx_chan(s, ch, idx - CH_REG(TX_CFG_A, ch), val);
         lan743x_update_irq(s);
@@ -871,8 +909,8 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
         kick_rx = true;
         break;
     case R_FCT_TX_CTL:
-        lan743x_fct_write(s, idx, val, LAN743X_TX_CHANNELS);
-        for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+        lan743x_fct_write(s, idx, val, s->tx_channels);
+        for (ch = 0; ch < s->tx_channels; ch++) {
             lan743x_tx_process(s, ch);
         }
         break;
@@ -920,7 +958,7 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
         s->regs[R_MAC_TX] = new;
         lan743x_lpi_update(s);
         if (FIELD_EX32(new, MAC_TX, TXEN)) {
-            for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+            for (ch = 0; ch < s->tx_channels; ch++) {
                 lan743x_tx_process(s, ch);
             }
         }
@@ -960,7 +998,7 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
         s->int_latch &= ~val;
         break;
     case R_INT_VEC_EN_SET:
-        s->vec_en |= val & MAKE_64BIT_MASK(0, LAN743X_MSIX_VECTORS);
+        s->vec_en |= val & MAKE_64BIT_MASK(0, s->msix_max);
         break;
     case R_INT_VEC_EN_CLR:
         s->vec_en &= ~val;
@@ -1065,6 +1103,50 @@ static void lan743x_add_pm_capability(PCIDevice *d, Error **errp)
                  PCI_PM_CTRL_PME_STATUS);
 }
 
+/* The chips the model is, by name (property chip) and PCI device ID */
+static const struct {
+    const char *name;
+    uint16_t id;
+} lan743x_chips[] = {
+    { "lan7430", 0x7430 },
+    { "lan7431", 0x7431 },
+    { "pci11010", 0xa011 },
+    { "pci11414", 0xa041 },
+};
+
+/* chip= and device-id=: the chip's identity, and with it its family */
+static bool lan743x_chip_realize(LAN743xState *s, Error **errp)
+{
+    int i, n = ARRAY_SIZE(lan743x_chips);
+
+    if (s->chip) {
+        for (i = 0; i < n && strcasecmp(s->chip, lan743x_chips[i].name); i++) {
+        }
+        if (i == n) {
+            error_setg(errp, "lan743x: chip must be lan7430, lan7431, "
+                       "pci11010 or pci11414");
+            return false;
+        }
+        if (s->device_id != 0x7430 && s->device_id != lan743x_chips[i].id) {
+            error_setg(errp, "lan743x: chip=%s and device-id=0x%04x disagree",
+                       s->chip, s->device_id);
+            return false;
+        }
+        s->device_id = lan743x_chips[i].id;
+    }
+    for (i = 0; i < n && s->device_id != lan743x_chips[i].id; i++) {
+    }
+    if (i == n) {
+        error_setg(errp, "lan743x: device-id must be 0x7430, 0x7431, "
+                   "0xa011 or 0xa041");
+        return false;
+    }
+    s->pci11x1x = (s->device_id & 0xff00) == 0xa000;
+    s->tx_channels = s->pci11x1x ? LAN743X_TX_CHANNELS_MAX : 1;
+    s->msix_max = s->pci11x1x ? PCI11X1X_MSIX_VECTORS : LAN743X_MSIX_VECTORS;
+    return lan743x_pcs_realize(s, errp);
+}
+
 static void lan743x_realize(PCIDevice *d, Error **errp)
 {
     LAN743xState *s = LAN743X(d);
@@ -1072,8 +1154,7 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
     bool full;
     int i;
 
-    if (s->device_id != 0x7430 && s->device_id != 0x7431) {
-        error_setg(errp, "lan743x: device-id must be 0x7430 or 0x7431");
+    if (!lan743x_chip_realize(s, errp)) {
         return;
     }
     if (s->device_id == 0x7430 &&
@@ -1088,15 +1169,18 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
     }
     if (!s->revision || !strcasecmp(s->revision, "b0")) {
         s->is_a0 = false;
-    } else if (!strcasecmp(s->revision, "a0")) {
+    } else if (!strcasecmp(s->revision, "a0") && !s->pci11x1x) {
         s->is_a0 = true;
     } else {
-        error_setg(errp, "lan743x: revision must be a0 or b0");
+        error_setg(errp, "lan743x: revision must be a0 or b0 (PCI11x1x: b0)");
         return;
     }
-    if (s->msix_vectors < 1 || s->msix_vectors > LAN743X_MSIX_VECTORS) {
-        error_setg(errp, "lan743x: x-msix-vectors must be 1 to %d",
-                   LAN743X_MSIX_VECTORS);
+    if (!s->msix_vectors) {
+        s->msix_vectors = s->msix_max;  /* the chip's table */
+    }
+    if (s->msix_vectors < 1 || s->msix_vectors > s->msix_max) {
+        error_setg(errp, "lan743x: x-msix-vectors must be 1 to %u",
+                   s->msix_max);
         return;
     }
     if (s->cable && (lan743x_cable_end(s->cable, &full), full)) {
@@ -1111,12 +1195,14 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
     pci_set_word(d->config + PCI_DEVICE_ID, s->device_id);
     pci_set_word(d->config + PCI_SUBSYSTEM_VENDOR_ID, PCI_VENDOR_ID_LAN743X);
     pci_set_word(d->config + PCI_SUBSYSTEM_ID, s->device_id);
-    d->config[PCI_REVISION_ID] = s->is_a0 ? 0x00 : 0x11;
+    /* a PCI11x1x's revision ID is not in our references: ID_REV's */
+    d->config[PCI_REVISION_ID] = s->is_a0 ? 0x00 : s->pci11x1x ? 0xb0 : 0x11;
     d->config[PCI_INTERRUPT_PIN] = 1;            /* INTA# */
     d->config[PCI_CACHE_LINE_SIZE] = 0x10;
 
     memory_region_init_io(&s->mmio, OBJECT(s), &lan743x_mmio_ops, s,
-                          "lan743x-mmio", LAN743X_MMIO_SIZE);
+                          "lan743x-mmio", s->pci11x1x ? PCI11X1X_MMIO_SIZE :
+                          LAN743X_MMIO_SIZE);
     pci_register_bar(d, 0, PCI_BASE_ADDRESS_SPACE_MEMORY |
                      PCI_BASE_ADDRESS_MEM_TYPE_64, &s->mmio);
     memory_region_init(&s->msix_table_bar, OBJECT(s), "lan743x-msix-table",
@@ -1242,10 +1328,12 @@ static void lan743x_exit(PCIDevice *d)
 static Property lan743x_properties[] = {
     DEFINE_NIC_PROPERTIES(LAN743xState, conf),
     DEFINE_PROP_UINT16("device-id", LAN743xState, device_id, 0x7430),
+    DEFINE_PROP_STRING("chip", LAN743xState, chip),
+    DEFINE_PROP_STRING("interface", LAN743xState, interface),
     DEFINE_PROP_STRING("revision", LAN743xState, revision),
     DEFINE_PROP_BOOL("msix", LAN743xState, msix, true),
-    DEFINE_PROP_UINT32("x-msix-vectors", LAN743xState, msix_vectors,
-                       LAN743X_MSIX_VECTORS),
+    /* 0: the chip's (8, PCI11x1x 16) */
+    DEFINE_PROP_UINT32("x-msix-vectors", LAN743xState, msix_vectors, 0),
     DEFINE_PROP_BOOL("msi", LAN743xState, msi, true),
     DEFINE_PROP_BOOL("x-vnet-hdr", LAN743xState, vnet, true),
     DEFINE_PROP_BOOL("x-pace-wire", LAN743xState, pace_wire, true),
@@ -1286,7 +1374,8 @@ static void lan743x_class_init(ObjectClass *klass, void *data)
     k->class_id = PCI_CLASS_NETWORK_ETHERNET;
     k->romfile = NULL;
 
-    dc->desc = "Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet";
+    dc->desc = "Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet "
+               "(and PCI11010/PCI11414)";
     dc->vmsd = &vmstate_lan743x;
     dc->reset = lan743x_qdev_reset;
     device_class_set_props(dc, lan743x_properties);

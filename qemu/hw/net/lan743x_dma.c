@@ -129,7 +129,7 @@ static void lan743x_tx_send_hdr(LAN743xState *s, uint8_t *buf, size_t len,
     struct virtio_net_hdr zero = { 0 };
     struct iovec iov[2];
 
-    if (!s->phy_link) {
+    if (!lan743x_link_up(s)) {
         return;                 /* no link: the frame goes nowhere */
     }
     if (!s->has_vnet) {
@@ -152,7 +152,7 @@ static void lan743x_tx_send(LAN743xState *s, uint8_t *buf, size_t len)
     lan743x_lpi_tx(s);
     lan743x_count_frame(s, false, buf, MAX(len, LAN743X_MIN_FRAME) +
                         LAN743X_FCS_LEN);
-    if (unlikely(s->gen) && s->phy_link &&
+    if (unlikely(s->gen) && lan743x_link_up(s) &&
         lan743x_gen_tx(s->gen, buf, len)) {
         return;                 /* for the generator at the wire's end */
     }
@@ -712,7 +712,7 @@ void lan743x_dmac_command(LAN743xState *s, uint32_t val)
             s->regs[CH_REG(RX_TAIL, ch)] = 0;
             lan743x_rx_fifo_flush(s, ch);
         }
-        for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+        for (ch = 0; ch < s->tx_channels; ch++) {
             s->regs[CH_REG(TX_HEAD, ch)] = 0;
             s->regs[CH_REG(TX_TAIL, ch)] = 0;
         }
@@ -741,7 +741,7 @@ void lan743x_dmac_command(LAN743xState *s, uint32_t val)
             *cmd |= DMAC_CMD_STOP_R(ch);
         }
     }
-    for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+    for (ch = 0; ch < s->tx_channels; ch++) {
         if (val & DMAC_CMD_TX_SWR(ch)) {
             *cmd &= ~(DMAC_CMD_START_T(ch) | DMAC_CMD_STOP_T(ch));
             s->regs[CH_REG(TX_HEAD, ch)] = 0;

@@ -141,7 +141,7 @@ static void lan743x_fault_end_stop_hang(LAN743xState *s)
             *cmd &= ~DMAC_CMD_START_R(ch);
         }
     }
-    for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+    for (ch = 0; ch < s->tx_channels; ch++) {
         if ((*cmd & DMAC_CMD_START_T(ch)) && (*cmd & DMAC_CMD_STOP_T(ch))) {
             *cmd &= ~DMAC_CMD_START_T(ch);
         }

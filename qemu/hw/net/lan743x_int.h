@@ -32,14 +32,22 @@ typedef struct LAN743xEdge {
 OBJECT_DECLARE_SIMPLE_TYPE(LAN743xState, LAN743X)
 
 #define PCI_VENDOR_ID_LAN743X   0x1055     /* SMSC (PCI_VENDOR_ID_EFAR) */
-#define LAN743X_MMIO_SIZE       0x2000
+#define LAN743X_MMIO_SIZE       0x2000     /* the CSRs regs[] holds */
+/* PCI11x1x: BAR0 reaches the system block at 0x4000 too (lan743x_pcs.c) */
+#define PCI11X1X_MMIO_SIZE      0x8000
 #define LAN743X_PM_OFFSET       0x40        /* PCI PM capability */
 #define LAN743X_WOL_POLL_MS     10
 #define LAN743X_NUM_REGS        (LAN743X_MMIO_SIZE / 4)
 #define LAN743X_MSIX_BAR_SIZE   256
 #define LAN743X_MSIX_VECTORS    8
+/*
+ * PCI11x1x: its driver uses up to 9 (shared, 4 TX, 4 RX) and handles 16
+ * (vector enables 0xffff, 4-bit vector maps): a table of 16 (inferred)
+ */
+#define PCI11X1X_MSIX_VECTORS   16
+#define LAN743X_MSIX_VECTORS_MAX 16
 #define LAN743X_RX_CHANNELS     4
-#define LAN743X_TX_CHANNELS     1
+#define LAN743X_TX_CHANNELS_MAX 4          /* LAN743x: 1, PCI11x1x: 4 */
 #define LAN743X_PHY_ADDR        1
 #define LAN743X_RFE_RAM_SIZE    512        /* dwords */
 #define LAN743X_RFE_HASH_BASE   128        /* multicast hash, 16 dwords */
@@ -49,6 +57,39 @@ OBJECT_DECLARE_SIMPLE_TYPE(LAN743xState, LAN743X)
 #define LAN743X_TX_BUF_SIZE     (256 * 1024)
 #define LAN743X_MIN_FRAME       60         /* without FCS */
 #define LAN743X_FCS_LEN         4
+
+/* The PCI11x1x's SerDes, as strapped (property interface) */
+enum {
+    LAN743X_SERDES_NONE = 0,     /* RGMII (and every LAN743x) */
+    LAN743X_SERDES_SGMII,        /* SGMII to a 10/100/1000 PHY */
+    LAN743X_SERDES_2500,         /* 3.125 GBd to a 2.5GBASE-T PHY */
+};
+
+/* The clause-45 PHY's registers (lan743x_phy.c) */
+enum {
+    PHY45_PMA_CTRL1,             /* 1.0 */
+    PHY45_PCS_CTRL1,             /* 3.0 */
+    PHY45_AN_CTRL1,              /* 7.0 */
+    PHY45_AN_ADV,                /* 7.16 */
+    PHY45_AN_LPA,                /* 7.19 */
+    PHY45_AN_10GBT_CTRL,         /* 7.32 */
+    PHY45_AN_10GBT_STAT,         /* 7.33 */
+    PHY45_AN_DONE,               /* 1: autonegotiation complete */
+    PHY45_REGS
+};
+
+/* The PCS's registers (MMD 31 behind SGMII_ACC, lan743x_pcs.c) */
+enum {
+    PCS_BMCR,                    /* 0x0000 */
+    PCS_ADV,                     /* 0x0004 */
+    PCS_DIG_CTRL1,               /* 0x8000 */
+    PCS_AN_CTRL,                 /* 0x8001 */
+    PCS_LINK_TIMER,              /* 0x800a */
+    PCS_MPLL_CTRL0,              /* 0x8078 */
+    PCS_MPLL_CTRL1,              /* 0x8079 */
+    PCS_MISC_CTRL1,              /* 0x809a */
+    PCS_REGS
+};
 
 typedef struct LAN743xDesc {
     uint32_t data0;
@@ -80,6 +121,8 @@ struct LAN743xState {
 
     /* properties */
     uint16_t device_id;
+    char *chip;                  /* chip: lan7430 ... pci11414 (device_id) */
+    char *interface;             /* interface: PCI11x1x strap, see below */
     char *revision;
     bool msix;
     uint32_t msix_vectors;       /* x-msix-vectors: MSI-X table size */
@@ -96,6 +139,16 @@ struct LAN743xState {
     bool strap_mii;              /* strap-mii: a LAN7431 strapped for MII */
     bool is_a0;
     bool has_vnet;               /* peer takes/gives virtio-net headers */
+    /*
+     * The chip's family: a PCI11010/PCI11414 (0xa011/0xa041) has 4 TX
+     * channels, 16 MSI-X vectors, a larger BAR0 with the system lock, and
+     * a SerDes (SGMII, or 2500 Mbit/s with a 2.5GBASE-T PHY) beside RGMII,
+     * chosen by its straps (lan743x_pcs.c)
+     */
+    bool pci11x1x;
+    unsigned tx_channels;
+    unsigned msix_max;           /* the vector maps' and enables' range */
+    uint8_t serdes;              /* LAN743X_SERDES_* */
 
     uint32_t regs[LAN743X_NUM_REGS];
     uint32_t rfe_ram[LAN743X_RFE_RAM_SIZE];
@@ -133,6 +186,21 @@ struct LAN743xState {
     uint16_t phy_eee_adv;
     uint16_t phy_eee_lpa;
     bool phy_eee;
+    /*
+     * A clause-45 PHY instead (the PCI11x1x's 2.5GBASE-T PHY, serdes
+     * 2500): its registers (PHY45_*), the address each MMD's address
+     * function last set.
+     */
+    bool phy_c45;
+    uint16_t phy45[PHY45_REGS];
+    uint16_t phy45_addr[32];
+
+    /*
+     * PCI11x1x (lan743x_pcs.c): the system lock (SYS_LOCK), the PCS's
+     * registers behind SGMII_ACC (PCS_*)
+     */
+    uint32_t sys_lock;
+    uint16_t pcs[PCS_REGS];
 
     /* interrupt controller */
     uint32_t int_latch;          /* INT_SET / SW_GP latched sources */
@@ -296,6 +364,18 @@ static inline void lan743x_timer_arm(QEMUTimer *t, int64_t when)
     }
 }
 
+/* lan743x_pcs.c: the SerDes carries frames (always true without one) */
+bool lan743x_pcs_up(LAN743xState *s);
+
+/*
+ * Does the wire carry frames: the PHY's link and, on a PCI11x1x strapped
+ * for its SerDes, the PCS between MAC and PHY powered up and enabled
+ */
+static inline bool lan743x_link_up(LAN743xState *s)
+{
+    return s->phy_link && (!s->serdes || lan743x_pcs_up(s));
+}
+
 /* Is the wire of one direction, free from @free on, still busy? */
 static inline bool lan743x_wire_busy(LAN743xState *s, int64_t free)
 {
@@ -319,6 +399,12 @@ extern const LAN743xGenOps lan743x_gen_ops;
 void lan743x_update_irq(LAN743xState *s);
 void lan743x_reset(DeviceState *dev);
 void lan743x_vec_enable_for(LAN743xState *s, uint32_t bit);
+
+/* lan743x_pcs.c */
+bool lan743x_pcs_realize(LAN743xState *s, Error **errp);
+void lan743x_pcs_reset(LAN743xState *s);
+bool lan743x_pcs_read(LAN743xState *s, hwaddr addr, uint32_t *val);
+bool lan743x_pcs_write(LAN743xState *s, hwaddr addr, uint32_t val);
 
 /* lan743x_phy.c */
 void lan743x_phy_an_timer_cb(void *opaque);

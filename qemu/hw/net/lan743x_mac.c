@@ -21,10 +21,10 @@
 /* The wire                                                            */
 /* ------------------------------------------------------------------ */
 
-/* The speed of the PHY's link, 0 without one */
+/* The speed of the link, 0 without one (or with the SerDes down) */
 static unsigned lan743x_link_mbps(LAN743xState *s)
 {
-    return s->phy_link ? s->phy_mbps : 0;
+    return lan743x_link_up(s) ? s->phy_mbps : 0;
 }
 
 /* Bytes a frame of @frame_len (with FCS) occupies on the wire */
@@ -675,7 +675,7 @@ static void lan743x_pause_received(LAN743xState *s, uint32_t quanta)
     }
     s->tx_pause_end = now + (int64_t)quanta * 512 * 1000 / mbps;
     if (!quanta) {
-        for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+        for (ch = 0; ch < s->tx_channels; ch++) {
             lan743x_tx_process(s, ch);
         }
     }
@@ -747,7 +747,7 @@ void lan743x_tx_wire_timer_cb(void *opaque)
     LAN743xState *s = opaque;
     int ch;
 
-    for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+    for (ch = 0; ch < s->tx_channels; ch++) {
         lan743x_tx_process(s, ch);
     }
     lan743x_update_irq(s);
@@ -896,7 +896,7 @@ static int64_t lan743x_gen_offer(void *opaque, const uint8_t *buf,
     static const struct virtio_net_hdr none;
     int64_t due;
 
-    if (unlikely(s->fault == LAN743X_FAULT_DEAD) || !s->phy_link) {
+    if (unlikely(s->fault == LAN743X_FAULT_DEAD) || !lan743x_link_up(s)) {
         return 0;               /* lost on the way */
     }
     if (s->pause_sent && !ignore_pause) {
@@ -1157,7 +1157,7 @@ ssize_t lan743x_receive_phy(NetClientState *nc, const uint8_t *buf,
     LAN743xState *s = qemu_get_nic_opaque(nc);
     ssize_t ret;
 
-    if (!s->phy_link) {
+    if (!lan743x_link_up(s)) {
         return size;            /* dropped */
     }
     if (unlikely(lan743x_in_d3(s))) {

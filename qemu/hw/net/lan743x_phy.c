@@ -205,6 +205,9 @@ static bool lan743x_phy_master(uint16_t a, uint16_t b, bool tie, bool *fault)
     return a_val == b_val ? tie : a_val;
 }
 
+static void lan743x_phy45_resolve(LAN743xState *s);
+static void lan743x_phy45_reset(LAN743xState *s);
+
 /* Bring the link up as the two ends' settings resolve it, or leave it down */
 static void lan743x_phy_resolve(LAN743xState *s)
 {
@@ -215,12 +218,17 @@ static void lan743x_phy_resolve(LAN743xState *s)
     bool tie = false, fault, an_done = false, fd;
     unsigned mbps, common;
 
+    if (s->phy_c45) {
+        lan743x_phy45_resolve(s);
+        return;
+    }
     if (!s->phy_present) {
         /* The MAC's RGMII straight to a switch port: 1000/full whenever
          * the netdev is up
          */
         s->phy_link = !qemu_get_queue(s->nic)->link_down;
-        s->phy_mbps = s->phy_link ? 1000 : 0;
+        s->phy_mbps = !s->phy_link ? 0 :
+                      s->serdes == LAN743X_SERDES_2500 ? 2500 : 1000;
         return;
     }
     lan743x_phy_down(s);
@@ -327,6 +335,11 @@ void lan743x_phy_reset(LAN743xState *s)
     uint16_t *r = s->phy_regs;
 
     memset(r, 0, sizeof(s->phy_regs));
+    if (s->phy_c45) {
+        lan743x_phy45_reset(s);
+        lan743x_phy_retrain(s);
+        return;
+    }
     r[MII_BMCR] = MII_BMCR_AUTOEN | MII_BMCR_FD | MII_BMCR_SPEED1000;
     r[MII_BMSR] = MII_BMSR_100TX_FD | MII_BMSR_100TX_HD | MII_BMSR_10T_FD |
                   MII_BMSR_10T_HD | MII_BMSR_EXTSTAT | MII_BMSR_MFPS |
@@ -451,6 +464,261 @@ static void lan743x_phy_write(LAN743xState *s, unsigned reg, uint16_t val)
     }
 }
 
+/* ------------------------------------------------------------------ */
+/* A clause-45 2.5GBASE-T PHY (the PCI11x1x's, interface=sgmii-2500)   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A PHY that answers clause-45 frames only (802.3 clause 45), as 2.5G
+ * PHYs do: a clause-22 scan of the bus finds nothing, a clause-45 scan
+ * finds the PMA/PMD (MMD 1), the PCS (3) and autonegotiation (7), with
+ * the same unclaimed ID as the clause-22 PHY (so that Linux binds its
+ * generic clause-45 driver).  Modelled:
+ *  - abilities: 1.8 STAT2 (extended abilities), 1.11 (10BASE-T,
+ *    100BASE-TX, 1000BASE-T, 2.5G/5G extended), 1.21 (2.5GBASE-T);
+ *    7.1 autonegotiation ability; no EEE (3.20 reads 0);
+ *  - autonegotiation (7.0 enable, restart): the advertisement 7.16
+ *    (10/100 and pause) and 7.32 (2.5GBASE-T) against the partner's,
+ *    the partner taking whatever we do (every mode, both pauses; an
+ *    x-cable is refused with this PHY); the result in 7.1 (complete, LP
+ *    able), 7.19 and 7.33.  1000BASE-T has no standard clause-45
+ *    advertisement: it is not negotiated;
+ *  - forced mode (7.0 enable clear): the speed of 1.0's speed selection;
+ *  - link status in 1.1, 3.1 and 7.1, latched low in 1.1 until read;
+ *    the link comes back LAN743X_PHY_AN_NS after a restart, as the
+ *    clause-22 PHY's does.
+ * Every other register reads 0 and ignores writes.
+ */
+#define MMD_PMAPMD              1
+#define MMD_PCS                 3
+#define MMD_AN                  7
+#define MDIO_CTRL1              0
+#define MDIO_STAT1              1
+#define MDIO_DEVID1             2
+#define MDIO_DEVID2             3
+#define MDIO_DEVS1              5
+#define MDIO_DEVS2              6
+#define MDIO_STAT2              8
+#define MDIO_PMA_EXTABLE        11
+#define MDIO_PMA_NG_EXTABLE     21
+#define MDIO_AN_ADVERTISE       16
+#define MDIO_AN_LPA             19
+#define MDIO_AN_10GBT_CTRL      32
+#define MDIO_AN_10GBT_STAT      33
+#define MDIO_CTRL1_RESET        (1 << 15)
+#define MDIO_CTRL1_SPEEDSEL     0x207c
+#define MDIO_CTRL1_SPEED10      0x0000
+#define MDIO_CTRL1_SPEED100     0x2000
+#define MDIO_CTRL1_SPEED1000    0x0040
+#define MDIO_CTRL1_SPEED2_5G    0x2058
+#define MDIO_AN_CTRL1_RESTART   (1 << 9)
+#define MDIO_AN_CTRL1_ENABLE    (1 << 12)
+#define MDIO_STAT1_LSTATUS      (1 << 2)
+#define MDIO_AN_STAT1_LPABLE    (1 << 0)
+#define MDIO_AN_STAT1_ABLE      (1 << 3)
+#define MDIO_AN_STAT1_COMPLETE  (1 << 5)
+#define MDIO_STAT2_PRESENT      0x8000      /* "device responding" */
+#define MDIO_STAT2_EXTABLE      (1 << 9)
+#define MDIO_EXTABLE_1000BT     (1 << 5)
+#define MDIO_EXTABLE_100BTX     (1 << 7)
+#define MDIO_EXTABLE_10BT       (1 << 8)
+#define MDIO_EXTABLE_NBT        (1 << 14)
+#define MDIO_NG_EXTABLE_2_5GBT  (1 << 0)
+#define MDIO_10GBT_CTRL_ADV2_5G (1 << 7)
+#define MDIO_10GBT_STAT_LP2_5G  (1 << 5)
+#define PHY45_DEVS              (BIT(MMD_PMAPMD) | BIT(MMD_PCS) | BIT(MMD_AN))
+#define PHY45_ADV_MASK          (MII_ANAR_PAUSE_ASYM | MII_ANAR_PAUSE | \
+                                 MII_ANAR_TXFD | MII_ANAR_TX | MII_ANAR_10FD | \
+                                 MII_ANAR_10)
+
+static void lan743x_phy45_reset(LAN743xState *s)
+{
+    uint16_t *r = s->phy45;
+
+    memset(r, 0, sizeof(s->phy45));
+    memset(s->phy45_addr, 0, sizeof(s->phy45_addr));
+    r[PHY45_PMA_CTRL1] = MDIO_CTRL1_SPEED2_5G;
+    r[PHY45_AN_CTRL1] = MDIO_AN_CTRL1_ENABLE;
+    r[PHY45_AN_ADV] = MII_ANAR_TXFD | MII_ANAR_TX | MII_ANAR_10FD |
+                      MII_ANAR_10 | MII_ANAR_CSMACD;
+    r[PHY45_AN_10GBT_CTRL] = MDIO_10GBT_CTRL_ADV2_5G;
+}
+
+/* The link as our settings and the partner's (who takes ours) resolve it */
+static void lan743x_phy45_resolve(LAN743xState *s)
+{
+    uint16_t *r = s->phy45;
+    unsigned mbps = 0;
+
+    lan743x_phy_down(s);
+    r[PHY45_AN_LPA] = 0;
+    r[PHY45_AN_10GBT_STAT] = 0;
+    r[PHY45_AN_DONE] = 0;
+    if (!lan743x_phy_ready(s)) {
+        return;
+    }
+    if (r[PHY45_AN_CTRL1] & MDIO_AN_CTRL1_ENABLE) {
+        /* the partner advertises every mode and both pauses */
+        r[PHY45_AN_LPA] = PHY45_ADV_MASK | MII_ANAR_CSMACD | MII_ANLPAR_ACK;
+        r[PHY45_AN_10GBT_STAT] = MDIO_10GBT_STAT_LP2_5G;
+        if (r[PHY45_AN_10GBT_CTRL] & MDIO_10GBT_CTRL_ADV2_5G) {
+            mbps = 2500;
+        } else if (r[PHY45_AN_ADV] & (MII_ANAR_TXFD | MII_ANAR_TX)) {
+            mbps = 100;
+        } else if (r[PHY45_AN_ADV] & (MII_ANAR_10FD | MII_ANAR_10)) {
+            mbps = 10;
+        }
+        r[PHY45_AN_DONE] = mbps != 0;
+    } else {
+        switch (r[PHY45_PMA_CTRL1] & MDIO_CTRL1_SPEEDSEL) {
+        case MDIO_CTRL1_SPEED2_5G:
+            mbps = 2500;
+            break;
+        case MDIO_CTRL1_SPEED1000:
+            mbps = 1000;
+            break;
+        case MDIO_CTRL1_SPEED100:
+            mbps = 100;
+            break;
+        case MDIO_CTRL1_SPEED10:
+            mbps = 10;
+            break;
+        }
+    }
+    if (!mbps) {
+        return;
+    }
+    s->phy_link = true;
+    s->phy_mbps = mbps;
+    trace_lan743x_phy_link(1, mbps, 1);
+    lan743x_lpi_update(s);
+}
+
+static uint16_t lan743x_phy45_read(LAN743xState *s, unsigned mmd,
+                                   unsigned reg)
+{
+    uint16_t *r = s->phy45;
+    uint16_t stat1;
+
+    if (!(PHY45_DEVS & BIT(mmd))) {
+        return 0xffff;          /* no such device in the package */
+    }
+    switch (reg) {
+    case MDIO_DEVID1:
+        return PHY_ID1;
+    case MDIO_DEVID2:
+        return PHY_ID2;
+    case MDIO_DEVS1:
+        return PHY45_DEVS;
+    case MDIO_DEVS2:
+        return 0;
+    case MDIO_STAT1:
+        stat1 = s->phy_link && !(mmd == MMD_PMAPMD && s->phy_latched) ?
+                MDIO_STAT1_LSTATUS : 0;
+        if (mmd == MMD_PMAPMD && s->phy_latched) {
+            s->phy_latched = false;         /* read once */
+        }
+        if (mmd == MMD_AN) {
+            stat1 |= MDIO_AN_STAT1_ABLE;
+            if (r[PHY45_AN_DONE]) {
+                stat1 |= MDIO_AN_STAT1_COMPLETE | MDIO_AN_STAT1_LPABLE;
+            }
+        }
+        return stat1;
+    case MDIO_STAT2:
+        return MDIO_STAT2_PRESENT | (mmd == MMD_PMAPMD ? MDIO_STAT2_EXTABLE : 0);
+    }
+    switch (mmd << 16 | reg) {
+    case MMD_PMAPMD << 16 | MDIO_CTRL1:
+        return r[PHY45_PMA_CTRL1];
+    case MMD_PMAPMD << 16 | MDIO_PMA_EXTABLE:
+        return MDIO_EXTABLE_NBT | MDIO_EXTABLE_1000BT | MDIO_EXTABLE_100BTX |
+               MDIO_EXTABLE_10BT;
+    case MMD_PMAPMD << 16 | MDIO_PMA_NG_EXTABLE:
+        return MDIO_NG_EXTABLE_2_5GBT;
+    case MMD_PCS << 16 | MDIO_CTRL1:
+        return r[PHY45_PCS_CTRL1];
+    case MMD_AN << 16 | MDIO_CTRL1:
+        return r[PHY45_AN_CTRL1];
+    case MMD_AN << 16 | MDIO_AN_ADVERTISE:
+        return r[PHY45_AN_ADV];
+    case MMD_AN << 16 | MDIO_AN_LPA:
+        return r[PHY45_AN_LPA];
+    case MMD_AN << 16 | MDIO_AN_10GBT_CTRL:
+        return r[PHY45_AN_10GBT_CTRL];
+    case MMD_AN << 16 | MDIO_AN_10GBT_STAT:
+        return r[PHY45_AN_10GBT_STAT];
+    }
+    return 0;
+}
+
+static void lan743x_phy45_write(LAN743xState *s, unsigned mmd, unsigned reg,
+                                uint16_t val)
+{
+    uint16_t *r = s->phy45;
+    uint16_t old;
+
+    switch (mmd << 16 | reg) {
+    case MMD_PMAPMD << 16 | MDIO_CTRL1:
+    case MMD_PCS << 16 | MDIO_CTRL1:
+        if (val & MDIO_CTRL1_RESET) {
+            lan743x_phy_reset(s);           /* the whole PHY */
+            return;
+        }
+        if (mmd == MMD_PCS) {
+            r[PHY45_PCS_CTRL1] = val;
+            return;
+        }
+        old = r[PHY45_PMA_CTRL1];
+        r[PHY45_PMA_CTRL1] = val;
+        if (!(r[PHY45_AN_CTRL1] & MDIO_AN_CTRL1_ENABLE) &&
+            ((old ^ val) & MDIO_CTRL1_SPEEDSEL)) {
+            lan743x_phy_retrain(s);
+        }
+        return;
+    case MMD_AN << 16 | MDIO_CTRL1:
+        old = r[PHY45_AN_CTRL1];
+        r[PHY45_AN_CTRL1] = val & ~MDIO_AN_CTRL1_RESTART;
+        if (((old ^ val) & MDIO_AN_CTRL1_ENABLE) ||
+            ((val & MDIO_AN_CTRL1_ENABLE) && (val & MDIO_AN_CTRL1_RESTART))) {
+            lan743x_phy_retrain(s);
+        }
+        return;
+    case MMD_AN << 16 | MDIO_AN_ADVERTISE:
+        r[PHY45_AN_ADV] = (val & PHY45_ADV_MASK) | MII_ANAR_CSMACD;
+        return;
+    case MMD_AN << 16 | MDIO_AN_10GBT_CTRL:
+        r[PHY45_AN_10GBT_CTRL] = val & MDIO_10GBT_CTRL_ADV2_5G;
+        return;
+    }
+}
+
+/* A clause-45 frame to the PHY: @mmd, the MAC_MII_C45_* command @cmd */
+static void lan743x_phy45_access(LAN743xState *s, unsigned mmd, unsigned cmd)
+{
+    uint16_t *addr = &s->phy45_addr[mmd & 31];
+    uint16_t data = s->regs[R_MAC_MII_DATA] & 0xffff;
+
+    switch (cmd) {
+    case MAC_MII_C45_ADDR:
+        *addr = data;
+        break;
+    case MAC_MII_C45_WRITE:
+        trace_lan743x_phy_write(mmd << 16 | *addr, data);
+        lan743x_phy45_write(s, mmd, *addr, data);
+        break;
+    case MAC_MII_C45_READ:
+    case MAC_MII_C45_READ_INC:
+        s->regs[R_MAC_MII_DATA] = lan743x_phy45_read(s, mmd, *addr);
+        trace_lan743x_phy_read(mmd << 16 | *addr,
+                               s->regs[R_MAC_MII_DATA]);
+        if (cmd == MAC_MII_C45_READ_INC) {
+            (*addr)++;
+        }
+        break;
+    }
+}
+
 /* The chip already on the x-cable @name, if any; *@full: it has two */
 LAN743xState *lan743x_cable_end(const char *name, bool *full)
 {
@@ -505,11 +773,14 @@ void lan743x_mii_access(LAN743xState *s, uint32_t acc)
     bool write = FIELD_EX32(acc, MAC_MII_ACC, WRITE);
 
     if (FIELD_EX32(acc, MAC_MII_ACC, MIICL45)) {
-        /* No clause-45 devices on this bus */
-        if (!write) {
+        /* Only the clause-45 PHY answers clause-45 frames */
+        if (s->phy_c45 && phy == s->phy_addr) {
+            lan743x_phy45_access(s, reg, FIELD_EX32(acc, MAC_MII_ACC,
+                                                    C45_CMD));
+        } else if (FIELD_EX32(acc, MAC_MII_ACC, C45_CMD) >= MAC_MII_C45_READ) {
             s->regs[R_MAC_MII_DATA] = 0xffff;
         }
-    } else if (phy != s->phy_addr || !s->phy_present) {
+    } else if (phy != s->phy_addr || !s->phy_present || s->phy_c45) {
         if (!write) {
             s->regs[R_MAC_MII_DATA] = 0xffff;
         }

@@ -13,9 +13,16 @@
 /* System registers */
 REG32(ID_REV, 0x000)
 REG32(FPGA_REV, 0x004)
+    FIELD(FPGA_REV, SGMII_OP, 24, 1)    /* PCI11x1x FPGA images only */
+/* PCI11x1x: the pins latched at reset (lan743x_pcs.c) */
 REG32(STRAP_READ, 0x00c)
+    FIELD(STRAP_READ, BASE_X, 3, 1)
+    FIELD(STRAP_READ, SGMII_2_5G, 4, 1)
+    FIELD(STRAP_READ, SGMII_EN, 6, 1)
+    FIELD(STRAP_READ, USE_SGMII_EN, 22, 1)  /* SGMII_EN holds the strap */
 REG32(HW_CFG, 0x010)
     FIELD(HW_CFG, LRST, 1, 1)
+    FIELD(HW_CFG, RST_PROTECT, 12, 1)
     FIELD(HW_CFG, LED_EN, 20, 4)        /* LAN7430: LED0..3 own GPIO0..3 */
 REG32(PMT_CTL, 0x014)
     FIELD(PMT_CTL, WUPS, 0, 2)            /* W1C; 2: the MAC woke */
@@ -60,6 +67,8 @@ REG32(FCT_FLOW0, 0x0e0)
 /* MAC */
 REG32(MAC_CR, 0x100)
     FIELD(MAC_CR, RST, 0, 1)
+    FIELD(MAC_CR, SPEED, 1, 2)          /* CFG_L, CFG_H: 10/100/1000/2500 */
+    FIELD(MAC_CR, DPX, 3, 1)
     FIELD(MAC_CR, CNTR_RST, 5, 1)
     FIELD(MAC_CR, EEE_EN, 17, 1)
     FIELD(MAC_CR, MII_EN, 19, 1)
@@ -80,10 +89,15 @@ REG32(MAC_RX_ADDRL, 0x11c)
 REG32(MAC_MII_ACC, 0x120)
     FIELD(MAC_MII_ACC, BUSY, 0, 1)
     FIELD(MAC_MII_ACC, WRITE, 1, 1)
+    FIELD(MAC_MII_ACC, C45_CMD, 1, 2)   /* clause 45: MAC_MII_C45_* */
     FIELD(MAC_MII_ACC, MIICL45, 3, 1)
-    FIELD(MAC_MII_ACC, REG, 6, 5)
+    FIELD(MAC_MII_ACC, REG, 6, 5)       /* clause 45: the MMD */
     FIELD(MAC_MII_ACC, PHY, 11, 5)
 REG32(MAC_MII_DATA, 0x124)
+#define MAC_MII_C45_ADDR        0
+#define MAC_MII_C45_WRITE       1
+#define MAC_MII_C45_READ        2
+#define MAC_MII_C45_READ_INC    3
 REG32(MAC_EEE_TX_LPI_REQ_DLY_CNT, 0x130)
 /* Wake-on-LAN (lan743x_mac.c, "Wake-on-LAN") */
 REG32(MAC_WUCSR, 0x140)
@@ -139,6 +153,21 @@ REG32(RFE_HASH_KEY0, 0x558)
 REG32(RFE_INDX0, 0x580)
 #define RFE_INDX_DWORDS         32
 
+/*
+ * PCI11x1x: the PCS of its SGMII/1000BASE-X/2500BASE-X SerDes, reached
+ * through SGMII_ACC/SGMII_DATA (lan743x_pcs.c)
+ */
+REG32(SGMII_ACC, 0x720)
+    FIELD(SGMII_ACC, ADDR, 0, 16)
+    FIELD(SGMII_ACC, MMD, 16, 5)
+    FIELD(SGMII_ACC, WR, 30, 1)
+    FIELD(SGMII_ACC, BZY, 31, 1)
+REG32(SGMII_DATA, 0x724)
+REG32(SGMII_CTL, 0x728)
+    FIELD(SGMII_CTL, POWER_DN, 1, 1)
+    FIELD(SGMII_CTL, LINK_STATUS_SOURCE, 8, 1)
+    FIELD(SGMII_CTL, ENABLE, 31, 1)
+
 /* Interrupt controller */
 REG32(INT_STS, 0x780)
 REG32(INT_SET, 0x784)
@@ -155,7 +184,10 @@ REG32(INT_MOD_MAP0, 0x7b0)
 REG32(INT_MOD_MAP1, 0x7b4)
 REG32(INT_MOD_MAP2, 0x7b8)
 REG32(INT_MOD_CFG0, 0x7c0)
-#define LAN743X_MOD_TIMERS      10
+#define LAN743X_MOD_TIMERS      10      /* CFG8/9: PCI11x1x's TX channels */
+/* PCI11x1x B0: the RFE's read FIFO threshold (stored only) */
+REG32(MISC_CTL_0, 0x920)
+    FIELD(MISC_CTL_0, RFE_READ_FIFO, 4, 3)
 
 #define INT_BIT_MAS             BIT(0)
 #define INT_BIT_1588            BIT(7)
@@ -309,6 +341,16 @@ REG32(TX_CFG_C, 0xd64)
     FIELD(TX_CFG_C, TOP_INT_EN_AUTO_CLR, 6, 1)
 
 #define CH_REG(r, ch)           (R_##r + (ch) * (0x40 / 4))
+
+/*
+ * PCI11x1x: the system block above the Ethernet registers (BAR0 0x4000),
+ * shared with the chip's other functions (lan743x_pcs.c)
+ */
+#define PCI11X1X_SYS_BASE       0x4000
+REG32(SYS_CONFIG_LOAD_STARTED, 0x4078)
+    FIELD(SYS_CONFIG_LOAD_STARTED, ETH, 4, 1)   /* loaded from EEPROM/OTP */
+REG32(SYS_LOCK, 0x40a0)
+    FIELD(SYS_LOCK, ENET_SS, 1, 1)
 
 /* OTP (1024 bytes, lan743x_eeprom.c) and statistics */
 REG32(OTP_PWR_DN, 0x1000)
