@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Probe and link: the driver bound the device, the interrupt mode is the
-# one the configuration asks for, the link comes up at 1000/full and the
+# one the configuration asks for, the link comes up at 1000/full (2500/full
+# on a PCI11x1x strapped for its 2.5G PHY, configuration *-2500) and the
 # peer answers.
 # sets: quick core full e1000e arm arm-intree smoke
 # timeout: 90
@@ -40,17 +41,20 @@ speed=$(echo "$info" | sed -n 's/^[[:space:]]*Speed: *//p')
 duplex=$(echo "$info" | sed -n 's/^[[:space:]]*Duplex: *//p')
 detected=$(echo "$info" | sed -n 's/^[[:space:]]*Link detected: *//p')
 [ "$detected" = yes ] || fail "ethtool: link detected '$detected'"
-[ "$speed" = 1000Mb/s ] || fail "ethtool: speed '$speed', want 1000Mb/s"
+want_speed=1000Mb/s
+case $CONFIG in *-2500) want_speed=2500Mb/s ;; esac
+[ "$speed" = "$want_speed" ] || fail "ethtool: speed '$speed', want $want_speed"
 [ "$duplex" = Full ] || fail "ethtool: duplex '$duplex', want Full"
 
 # The revision the model was asked for must be the one the driver saw
-# (ID_REV's low 16 bits: 0x0000 = A0, 0x0010 = B0).  Ours logs it at
+# (ID_REV's low 16 bits: 0x0000 = A0, 0x0010 = B0; a PCI11x1x's B0 is
+# 0x00b0).  Ours logs it at
 # probe ("LAN7431 rev 0010, MAC ..."; A0 adds "(A0 interrupt model)"),
 # and must; the in-tree driver logs "ID_REV = 0x..." only with probe
 # messages enabled, so for it the check runs when the line is there.
 case $DRIVER in
 ours)
-	line=$(dmesg | grep -E "$IF: LAN74[0-9]+ rev [0-9a-f]+" | tail -n 1)
+	line=$(dmesg | grep -E "$IF: (LAN74|PCI11)[0-9]+ rev [0-9a-f]+" | tail -n 1)
 	[ -n "$line" ] || [ "$REV" = any ] || fail "no 'LAN743x rev ...' probe message for $IF"
 	idrev=
 	[ -z "$line" ] || idrev=0x$(echo "$line" | sed -n 's/.* rev \([0-9a-f]*\).*/\1/p')
@@ -65,8 +69,10 @@ ours)
 *) idrev=$(dmesg | sed -n 's/.*ID_REV = \(0x[0-9a-fA-F]*\).*/\1/p' | tail -n 1) ;;
 esac
 if [ -n "$idrev" ] && [ "$REV" != any ]; then
+	want_b0=16
+	case $CONFIG in p1*) want_b0=176 ;; esac
 	case $REV:$((idrev & 0xffff)) in
-	a0:0 | b0:16) log "ID_REV $idrev matches $REV" ;;
+	a0:0 | b0:$want_b0) log "ID_REV $idrev matches $REV" ;;
 	*) fail "driver saw ID_REV $idrev, configuration asks for revision $REV" ;;
 	esac
 else
@@ -82,4 +88,4 @@ any | "") ;;
 esac
 
 wait_peer 20 || fail "peer $PEER does not answer ping"
-echo "link up 1000/Full, $mode interrupts, peer reachable"
+echo "link up ${want_speed%Mb/s}/Full, $mode interrupts, peer reachable"
