@@ -13,7 +13,7 @@
 # (below), and a timestamp error from either ptp4l fails.  Run with both
 # drivers: Debian's in-tree driver shows that the model's 1588 block is
 # the one that driver was written for.  x86_64 guests only (linuxptp).
-# sets: primary
+# sets: primary-ours
 # chips: 2
 # clock: own
 # timeout: 220
