@@ -1191,6 +1191,10 @@ PTP_SEC, PTP_NS, PTP_SUBNS, PTP_RATE_ADJ, PTP_STEP_ADJ = \
 PTP_CAP_INFO, PTP_TX_MOD, PTP_TX_MOD2 = 0xa60, 0xaa4, 0xaa8
 PTP_EGRESS_SEC, PTP_EGRESS_NS, PTP_MSG_HEADER = 0xaac, 0xab0, 0xab4
 PTP_LTC_RD_SEC_LO, PTP_LTC_RD_NS = 0xaf4, 0xaf8
+PTP_LATENCY = 0xa5c
+# the PHY's latencies at 1000 Mbit/s, TX and RX (ns), as the drivers
+# program them into PTP_LATENCY
+PHY_TX_NS, PHY_RX_NS = 30, 525
 PTP_RESET, PTP_DISABLE, PTP_ENABLE, PTP_READ, PTP_LOAD = 1, 2, 4, 8, 16
 PTP_STEP_SEC, PTP_STEP_NSEC = 32, 64
 PTP_DIR = 1 << 31
@@ -1218,6 +1222,7 @@ def ptp_start(q, sec, ns=0, subns=0):
     q.wr(PTP_SUBNS, subns)
     q.wr(PTP_CMD_CTL, PTP_LOAD)
     q.wr(PTP_CMD_CTL, PTP_ENABLE)
+    q.wr(PTP_LATENCY, (PHY_TX_NS << 16) | PHY_RX_NS)
 
 
 def rate_adj(ppb):
@@ -1555,6 +1560,40 @@ def test_ptp_rx(q):
           "stamp %d, arrived by %d, delivered at %d" % (second, t1,
                                                         t1 + NS))
 
+
+def test_ptp_latency(q):
+    """PTP_LATENCY moves timestamps from the MAC to the wire: the model's
+    PHY delays them by PHY_TX_NS/PHY_RX_NS, so programmed latencies 5 us
+    above those move a TX timestamp 5 us later and an RX one 5 us earlier;
+    none programmed leaves them off by the PHY's."""
+    setup_tx(q)
+    while q.capture() is not None:
+        pass
+    q.rx.settimeout(1)
+    ptp_start(q, 5000)
+    q.wr(PTP_LATENCY, ((PHY_TX_NS + 5000) << 16) | (PHY_RX_NS + 5000))
+    sync = eth(PTP_MCAST, MAC, 0x0800, ipv4_udp(ptp_msg(0, 0x4321)))
+    before = ptp_now(q)
+    ptp_tx_frames(q, [sync], TX_TSE)
+    ts = ptp_tx_pop(q)[0]
+    check("ptp-latency-tx", before + 5000 <= ts <= before + 25000,
+          "TX stamp %d, clock %d before it" % (ts, before))
+
+    setup_rx(q, 0, n=8, ts=True)
+    got = []
+    for lat in (PHY_RX_NS + 5000, 0):
+        q.wr(PTP_LATENCY, lat)
+        t0 = ptp_now(q)
+        q.inject(eth(MAC, PEER, 0x88f7, ptp_msg(0, 1)))
+        t1 = ptp_now(q)
+        clock_step(q, 20000)
+        d = rx_desc(q, 0, 2 * len(got) + 1)
+        got.append((d[1] * NS + (d[2] & 0x3fffffff), t0, t1))
+    (early, t0, t1), (late, u0, u1) = got
+    check("ptp-latency-rx", t0 - 5000 <= early <= t1 - 5000
+          and u0 + PHY_RX_NS <= late <= u1 + PHY_RX_NS,
+          "RX stamps %d (clock %d..%d, latency +5 us), %d (clock %d..%d, "
+          "none)" % (early, t0, t1, late, u0, u1))
 
 
 # The test traffic generator (x-gen=on)
@@ -2298,6 +2337,7 @@ def main():
     on_fresh_device("", test_ptp_clock)
     on_fresh_device("", test_ptp_tx)
     on_fresh_device("", test_ptp_rx)
+    on_fresh_device("", test_ptp_latency)
     qmp_path = tempfile.mktemp(prefix="lan743x-qmp-")
     q = QTest(",id=lt", ("-qmp", "unix:%s,server=on,wait=off" % qmp_path))
     try:

@@ -98,6 +98,11 @@ the guest half-closes its side after sending and reads until we close.
                    "ERR <what>"
 
 Errors are answered with a line starting with "ERR".  Python stdlib only.
+
+With --poweroff-state SECS it serves nothing: it waits for the guest to
+power off (QEMU started with -no-shutdown), prints the LAN743x's
+x-dma-state (what could still reach the host's memory) and ends QEMU; tests/run
+uses it for the poweroff board.
 """
 
 import argparse
@@ -251,6 +256,10 @@ class Qmp:
                 raise OSError(f"QMP {execute}: {reply['error']}")
 
     def gpio_edges(self, netdev):
+        return self.lan743x_prop(netdev, "x-gpio-edges")
+
+    def lan743x_prop(self, netdev, prop):
+        """A property of the LAN743x on netdev @netdev."""
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
             sock.settimeout(10)
             sock.connect(self.path)
@@ -268,8 +277,7 @@ class Qmp:
                                   "property": "netdev"}) != netdev:
                         continue
                     return self._cmd(sock, rfile, "qom-get",
-                                     {"path": path,
-                                      "property": "x-gpio-edges"})
+                                     {"path": path, "property": prop})
         raise OSError(f"no lan743x on netdev {netdev}")
 
     def run(self, *cmds):
@@ -693,14 +701,43 @@ class Server(socketserver.ThreadingTCPServer):
                     time.sleep(1)
 
 
+def poweroff_state(qmp, netdev, secs):
+    """Wait for the guest to power off (QEMU -no-shutdown: its run state
+    becomes "shutdown"), print the LAN743x's x-dma-state and end QEMU."""
+    deadline = time.monotonic() + secs
+    while True:
+        status = qmp.run(("query-status", None))[0]["status"]
+        if status == "shutdown":
+            break
+        if time.monotonic() > deadline:
+            print(f"guest still {status} after {secs} s")
+            return 1
+        time.sleep(0.5)
+    print(qmp.lan743x_prop(netdev, "x-dma-state"), flush=True)
+    try:
+        qmp.run(("quit", None))
+    except OSError:
+        pass                # QEMU may go before it answers
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--listen", default="198.18.0.1")
     ap.add_argument("--port", type=int, default=5300)
-    ap.add_argument("--tap", required=True)
+    ap.add_argument("--tap")
     ap.add_argument("--qmp", required=True, help="QEMU QMP unix socket")
     ap.add_argument("--netdev", default="n0")
+    ap.add_argument("--poweroff-state", type=int, metavar="SECS",
+                    help="instead of serving: wait SECS at most for the "
+                    "guest to power off, print its LAN743x's x-dma-state "
+                    "and quit QEMU")
     args = ap.parse_args()
+    if args.poweroff_state is not None:
+        sys.exit(poweroff_state(Qmp(args.qmp), args.netdev,
+                                args.poweroff_state))
+    if not args.tap:
+        ap.error("--tap is required")
     srv = Server((args.listen, args.port), args.tap, args.qmp, args.netdev)
     log(f"listening on {args.listen}:{args.port}")
     srv.serve_forever()

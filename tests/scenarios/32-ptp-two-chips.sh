@@ -23,7 +23,8 @@
 # the host's load cannot delay a TX timestamp or a Sync in the guest's
 # time.  Both PHCs run from that one clock, and a frame crosses the hub
 # at the instant the sending chip stamps it, where the receiving chip
-# stamps it too: the path delay is 0 and, with the driver's steps and
+# stamps it too (both chips' PHY latencies corrected as the drivers
+# program them): the path delay is 0 and, with the driver's steps and
 # rate scale right, so is every offset after lock.  Measured: ours 0 ns
 # in every report of 9 runs; Debian's driver 0 ns in 5 of 9, and in the
 # others a residue of its clock step (216-467 ns) that the servo removed
@@ -177,6 +178,11 @@ sync_pair() {
 	metric "${pre}offset_max" "$max" ns
 	metric "${pre}path_delay" "$delay" ns
 	log "$mode: slave locked after $lock_s s; then $n offsets: rms $rms ns, max |offset| $max ns, mean path delay $delay ns"
+	# Each chip moves its timestamps from the MAC to the wire by the PHY
+	# latencies the driver programs for the link's speed (PTP_LATENCY):
+	# without them the path delay is their sum, 555 ns at 1000 Mbit/s.
+	[ "${delay#-}" -le 100 ] ||
+		fail "$mode: mean path delay $delay ns, expected 0: PHY latencies (PTP_LATENCY) not programmed for the link's speed?"
 
 	# Our driver counts its TX timestamps: "ptp_tx_timestamps
 	# ptp_tx_timeouts" per chip (none from a driver without them), logged

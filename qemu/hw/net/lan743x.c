@@ -1390,6 +1390,8 @@ static void lan743x_instance_init(Object *obj)
                                   "/ethernet-phy@0", DEVICE(obj));
     object_property_add_str(obj, "x-gpio-edges", lan743x_gpio_edges_get,
                             NULL);
+    object_property_add_str(obj, "x-dma-state", lan743x_dma_state_get,
+                            NULL);
 }
 
 static const TypeInfo lan743x_info = {

@@ -840,3 +840,37 @@ void lan743x_fct_write(LAN743xState *s, unsigned idx, uint32_t val, int nch)
         }
     }
 }
+
+/*
+ * x-dma-state: what could still reach the host's memory, for a test that
+ * reads it once the guest has shut down (-no-shutdown): "rx-dma N tx-dma N
+ * mac-rx N mac-tx N master N d-state N pme-en N wake-armed N", the DMA
+ * channels running, the MAC's receiver and transmitter enables, the
+ * function's bus mastering, its power state and PME enable, and whether a
+ * wake source is armed
+ */
+char *lan743x_dma_state_get(Object *obj, Error **errp)
+{
+    LAN743xState *s = LAN743X(obj);
+    PCIDevice *d = lan743x_pci(s);
+    uint16_t pmcsr = pci_get_word(d->config + LAN743X_PM_OFFSET +
+                                  PCI_PM_CTRL);
+    int rx = 0, tx = 0, ch;
+
+    for (ch = 0; ch < LAN743X_RX_CHANNELS; ch++) {
+        rx += lan743x_rx_running(s, ch);
+    }
+    for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+        tx += lan743x_tx_running(s, ch);
+    }
+    return g_strdup_printf("rx-dma %d tx-dma %d mac-rx %d mac-tx %d "
+                           "master %d d-state %d pme-en %d wake-armed %d",
+                           rx, tx,
+                           !!(s->regs[R_MAC_RX] & R_MAC_RX_RXEN_MASK),
+                           !!(s->regs[R_MAC_TX] & R_MAC_TX_TXEN_MASK),
+                           !!(pci_get_word(d->config + PCI_COMMAND) &
+                              PCI_COMMAND_MASTER),
+                           pmcsr & PCI_PM_CTRL_STATE_MASK,
+                           !!(pmcsr & PCI_PM_CTRL_PME_ENABLE),
+                           lan743x_wol_armed(s));
+}

@@ -448,6 +448,7 @@ bool lan743x_write_desc(LAN743xState *s, dma_addr_t addr,
 bool lan743x_write_head(LAN743xState *s, uint32_t addrh, uint32_t addrl,
                         uint32_t head);
 void lan743x_rx_dma_error(LAN743xState *s, int ch, const char *why);
+char *lan743x_dma_state_get(Object *obj, Error **errp);
 void lan743x_tx_process(LAN743xState *s, int ch);
 bool lan743x_rx_ready(LAN743xState *s, int ch);
 bool lan743x_can_receive(NetClientState *nc);
@@ -470,6 +471,8 @@ void lan743x_fct_write(LAN743xState *s, unsigned idx, uint32_t val, int nch);
 
 /* lan743x_ptp.c */
 int64_t lan743x_ptp_read_at(LAN743xState *s, int64_t when, uint32_t *subns);
+int64_t lan743x_ptp_tx_latency_fix(LAN743xState *s);
+int64_t lan743x_ptp_rx_latency_fix(LAN743xState *s);
 void lan743x_ptp_set(LAN743xState *s, int64_t ns, uint32_t subns);
 void lan743x_ptp_split(int64_t now, uint64_t *sec, uint32_t *ns);
 void lan743x_ptp_rate(LAN743xState *s, uint32_t val);

@@ -773,7 +773,8 @@ static bool lan743x_rx_frame(LAN743xState *s, const uint8_t *buf,
     stamp = lan743x_wire_use(s, &s->rx_wire_free,
                              lan743x_wire_bytes(MAX(size, LAN743X_MIN_FRAME) +
                                                 LAN743X_FCS_LEN));
-    stamp = lan743x_ptp_read_at(s, stamp, &subns);
+    stamp = lan743x_ptp_read_at(s, stamp, &subns) +
+            lan743x_ptp_rx_latency_fix(s);
     if (!FIELD_EX32(mac_rx, MAC_RX, RXEN) || size < ETH_HLEN) {
         return true;
     }

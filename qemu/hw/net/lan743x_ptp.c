@@ -80,14 +80,64 @@
  *    read-only property x-gpio-edges, the trace event
  *    lan743x_gpio_edge): that is how tests see the periodic outputs.
  *
- * Not emulated: GPIO event capture (inputs), PTP_LATENCY (stored;
- * timestamps are taken at the model's wire with no PHY latency), the
- * auto-capture TX modes and the RX timestamp FIFO.
+ *  - PTP_LATENCY: the chip takes its timestamps at the MAC and moves
+ *    them to the wire by the PHY's latencies the driver programs for the
+ *    link's speed (a TX timestamp plus the TX latency, an RX one minus
+ *    the RX latency).  The model times frames at the wire, and its PHY
+ *    sits between MAC and wire for the latencies of lan743x_phy_latency()
+ *    (Microchip's figures for the LAN7430's PHY, which the drivers
+ *    program): a driver that programs them stamps the wire's time, one
+ *    that does not is off by them (two chips then see a path delay of
+ *    their sum instead of 0).
+ *
+ * Not emulated: GPIO event capture (inputs), the auto-capture TX modes
+ * and the RX timestamp FIFO.
  */
 
 static void lan743x_ptp_run(LAN743xState *s, int64_t now);
 static void lan743x_ptp_arm(LAN743xState *s);
 static void lan743x_ptp_stepped(LAN743xState *s, int64_t old);
+
+/*
+ * The PHY's latency in ns between the MAC and the wire at the link's
+ * speed, TX and RX; none without a PHY (RGMII to a switch) or link, and
+ * none published for 10 Mbit/s
+ */
+static void lan743x_phy_latency(LAN743xState *s, int *tx, int *rx)
+{
+    *tx = *rx = 0;
+    if (!s->phy_present || !s->phy_link) {
+        return;
+    }
+    switch (s->phy_mbps) {
+    case 1000:
+        *tx = 30;
+        *rx = 525;
+        break;
+    case 100:
+        *tx = 181;
+        *rx = 594;
+        break;
+    }
+}
+
+/* What the chip adds to a TX timestamp taken at the wire (see above) */
+int64_t lan743x_ptp_tx_latency_fix(LAN743xState *s)
+{
+    int tx, rx;
+
+    lan743x_phy_latency(s, &tx, &rx);
+    return (int64_t)FIELD_EX32(s->regs[R_PTP_LATENCY], PTP_LATENCY, TX) - tx;
+}
+
+/* What the chip adds to an RX timestamp taken at the wire (see above) */
+int64_t lan743x_ptp_rx_latency_fix(LAN743xState *s)
+{
+    int tx, rx;
+
+    lan743x_phy_latency(s, &tx, &rx);
+    return rx - (int64_t)FIELD_EX32(s->regs[R_PTP_LATENCY], PTP_LATENCY, RX);
+}
 
 /* The clock at virtual time @when, as ns, and its sub-ns part in *subns */
 int64_t lan743x_ptp_read_at(LAN743xState *s, int64_t when, uint32_t *subns)
@@ -308,10 +358,10 @@ void lan743x_ptp_tx_stamp(LAN743xState *s, uint8_t *p, size_t len, bool insert)
     if (!FIELD_EX32(s->regs[R_PTP_CMD_CTL], PTP_CMD_CTL, ENABLE)) {
         return;
     }
-    /* when it starts on the wire */
+    /* when it starts on the wire, as the chip sees it from the MAC */
     lan743x_ptp_split(lan743x_ptp_read_at(s, lan743x_wire_start(s,
-                                          s->tx_wire_free), &subns),
-                      &sec, &ns);
+                                          s->tx_wire_free), &subns) +
+                      lan743x_ptp_tx_latency_fix(s), &sec, &ns);
     lan743x_parse(p, len, &pi);
     msg = lan743x_ptp_msg(p, len, &pi);
     if (msg) {

@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-2.0
+# Power-off with traffic in flight leaves the chip doing no DMA (the
+# driver's .shutdown, which reboot, kexec and power-off run): the guest
+# arms wake-on-LAN for magic packets, starts a 256 MiB download and a
+# 256 MiB upload that outlive the scenario, checks that frames move both
+# ways, and states what the chip must look like once the guest is off
+# ("@@POWEROFF"); then it powers off, as every guest does at the end of
+# its run.  On the "poweroff" board QEMU pauses at that point instead of
+# exiting, and tests/run reads the model's x-dma-state through QMP and
+# judges it (result 57-poweroff/after): no DMA channel running and the
+# MAC's transmitter off, for both drivers; for ours also bus mastering
+# off and, with the wake armed, the function in D3hot with PME enabled
+# (Debian's driver leaves it in D0 and arms nothing at power-off).
+# sets: primary-ours
+# board: poweroff
+# timeout: 90
+
+wait_peer 20 || fail "peer $PEER does not answer ping"
+ethtool -s "$IF" wol g || fail "ethtool -s $IF wol g refused"
+
+big=$((256 << 20))
+setsid sh -c "echo 'GET $big' | nc $PEER $PEER_PORT >/dev/null" \
+	</dev/null >/dev/null 2>&1 &
+setsid sh -c "{ echo 'PUT $big'; dd if=/dev/zero bs=1M count=256 2>/dev/null; } |
+	nc $PEER $PEER_PORT >/dev/null" </dev/null >/dev/null 2>&1 &
+
+# both directions busy (the peer draws its 256 MiB first): frames each way
+# in the last 2 s before the power-off
+stat() { cat "/sys/class/net/$IF/statistics/$1"; }
+sleep 3
+rx0=$(stat rx_packets) tx0=$(stat tx_packets)
+sleep 2
+drx=$(($(stat rx_packets) - rx0)) dtx=$(($(stat tx_packets) - tx0))
+log "in 2 s before power-off: $drx frames received, $dtx sent"
+[ "$drx" -ge 200 ] || fail "only $drx frames received in 2 s: no download in flight"
+[ "$dtx" -ge 200 ] || fail "only $dtx frames sent in 2 s: no upload in flight"
+
+want="rx-dma 0 tx-dma 0 mac-tx 0"
+[ "$DRIVER" != ours ] ||
+	want="$want master 0 d-state 3 pme-en 1 wake-armed 1"
+echo "@@POWEROFF $SCENARIO $want" >"$RESULTS_TTY"
+log "armed wol g with traffic both ways; after power-off: $want"
