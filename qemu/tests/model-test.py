@@ -34,7 +34,11 @@ checksums, pause honoured or ignored, a TCP stream against a receiver
 played here through the TX ring, a lost segment sent again, ARP; x-gen=off
 leaves its offsets plain registers), the EEPROM (write enable, kept
 across a light reset) and the OTP (power-down, blank, bits only set, the
-x-otp-file written through and read again by a new QEMU).  Prints PASS/FAIL lines,
+x-otp-file written through and read again by a new QEMU), and the
+PCI11x1x family (identity, straps, system lock, SGMII_CTL, the PCS behind
+SGMII_ACC gating frames, TX channel 3 with its interrupt on vector 12 of
+16, interface=sgmii-2500's clause-45 PHY negotiating 2500 and the TX
+wire paced at 2500 Mbit/s).  Prints PASS/FAIL lines,
 exits non-zero on failure.
 """
 
@@ -197,21 +201,21 @@ def txr(ch, off):
     return 0xd40 + 0x40 * ch + off
 
 
-def setup_pci(q, msix=True):
+def setup_pci(q, msix=True, bar2=BAR2, bar4=BAR4, vectors=8):
     q.cfg_write(0x10, BAR0)
     q.cfg_write(0x14, 0)
-    q.cfg_write(0x18, BAR2)
+    q.cfg_write(0x18, bar2)
     q.cfg_write(0x1c, 0)
-    q.cfg_write(0x20, BAR4)
+    q.cfg_write(0x20, bar4)
     q.cfg_write(0x24, 0)
     q.cfg_write(0x04, 0x6)                      # memory + bus master
     if msix:
         # MSI-X capability at 0xb0: enable, entries point into RAM
-        for v in range(8):
-            q.wr32(BAR2 + 16 * v + 0, MSIX_MSG + 4 * v)
-            q.wr32(BAR2 + 16 * v + 4, 0)
-            q.wr32(BAR2 + 16 * v + 8, 0x100 + v)
-            q.wr32(BAR2 + 16 * v + 12, 0)       # unmasked
+        for v in range(vectors):
+            q.wr32(bar2 + 16 * v + 0, MSIX_MSG + 4 * v)
+            q.wr32(bar2 + 16 * v + 4, 0)
+            q.wr32(bar2 + 16 * v + 8, 0x100 + v)
+            q.wr32(bar2 + 16 * v + 12, 0)       # unmasked
         ctl = q.cfg_read(0xb0)
         q.cfg_write(0xb0, ctl | (1 << 31))
 
@@ -633,8 +637,8 @@ def test_guest_errors(q):
 
 # The wire at 1000 Mbit/s: a frame of S bytes (without FCS) takes
 # (S + 24) * 8 ns: FCS 4, preamble and SFD 8, inter-frame gap 12.
-def wire_ns(size):
-    return (max(size, 60) + 24) * 8
+def wire_ns(size, mbps=1000):
+    return (max(size, 60) + 24) * 8 * 1000 // mbps
 
 
 STEP_NS = 5000                   # virtual time per clock step when timing
@@ -696,9 +700,10 @@ def test_rx_pacing(q):
           "%d ns)" % (total - first, span, want))
 
 
-def test_tx_pacing(q):
+def test_tx_pacing(q, mbps=1000):
     """Frames the guest posts leave at line rate: the head moves one frame
-    per (S + 24) * 8 ns once the catch-up allowance is used."""
+    per (S + 24) * 8 ns (at 1000 Mbit/s) once the catch-up allowance is
+    used."""
     n, size = 128, 1514
     setup_tx(q, n=n)
     while q.capture() is not None:
@@ -738,13 +743,15 @@ def test_tx_pacing(q):
         for c in range(head + 1, new + 1):
             times[c] = now
         head = new
-    first, last = 20, n - 1
+    # the catch-up allowance lasts as many frames again at a faster rate
+    first, last = 20 * mbps // 1000, n - 1
     ok = head >= last
     span = arrival_slope(times, first, last) if ok else 0
-    want = (last - first) * wire_ns(size)
+    want = (last - first) * wire_ns(size, mbps)
     time.sleep(0.05)
     drain()
-    check("tx-wire-pacing", ok and abs(span - want) <= 2 * STEP_NS
+    check("tx-wire-pacing" + ("" if mbps == 1000 else "-%d" % mbps),
+          ok and abs(span - want) <= 2 * STEP_NS
           and got == n - 1,
           "head %d, frames %d..%d took %d ns, line rate %d ns, %d captured"
           % (head, first, last, span, want, got))
@@ -2296,6 +2303,174 @@ def test_otp_file():
     os.rmdir(d)
 
 
+# The PCI11x1x family: BAR0 is 32 KiB, the MSI-X table and PBA go above it
+P11_BAR2, P11_BAR4 = BAR0 + 0x8000, BAR0 + 0x9000
+STRAP_READ, FPGA_REV, SGMII_ACC, SGMII_DATA, SGMII_CTL = \
+    0x00c, 0x004, 0x720, 0x724, 0x728
+SYS_CONFIG_LOAD, SYS_LOCK = 0x4078, 0x40a0
+INT_VEC_MAP1, INT_EN_SET_R = 0x7a4, 0x788
+
+
+def on_family_device(props, *tests):
+    """@tests on one new, initialised PCI11x1x with @props (16 vectors)."""
+    q = QTest(props)
+    try:
+        setup_pci(q, bar2=P11_BAR2, bar4=P11_BAR4, vectors=16)
+        basic_init(q)
+        for test in tests:
+            test(q)
+    finally:
+        q.close()
+
+
+def pcs_rd(q, reg, mmd=31):
+    q.wr(SGMII_ACC, (1 << 31) | (mmd << 16) | reg)
+    busy = q.rd(SGMII_ACC) >> 31
+    return q.rd(SGMII_DATA) | (busy << 16)
+
+
+def pcs_wr(q, reg, val, mmd=31):
+    q.wr(SGMII_DATA, val)
+    q.wr(SGMII_ACC, (1 << 31) | (1 << 30) | (mmd << 16) | reg)
+
+
+def mdio45(q, phy, mmd, reg, val=None):
+    """A clause-45 access through MAC_MII_ACC: address, then read/write."""
+    q.wr(MII_DATA, reg)
+    q.wr(MII_ACC, (phy << 11) | (mmd << 6) | (1 << 3) | 1)
+    if val is not None:
+        q.wr(MII_DATA, val)
+        q.wr(MII_ACC, (phy << 11) | (mmd << 6) | (1 << 3) | (1 << 1) | 1)
+        return None
+    q.wr(MII_ACC, (phy << 11) | (mmd << 6) | (1 << 3) | (2 << 1) | 1)
+    return q.rd(MII_DATA)
+
+
+def family_identity(pci_id, strap):
+    def test(q):
+        tag = "%04x" % (pci_id >> 16)
+        v = q.cfg_read(0)
+        idrev = q.rd(0)
+        check("p11-%s-identity" % tag, v == pci_id and
+              idrev == (pci_id & 0xffff0000) | 0xb0 and q.rd(FPGA_REV) == 0,
+              "pci 0x%08x ID_REV 0x%08x" % (v, idrev))
+        st = q.rd(STRAP_READ)
+        check("p11-%s-strap" % tag, st == strap, "0x%08x" % st)
+        load = q.rd(SYS_CONFIG_LOAD)
+        q.wr(SYS_LOCK, 2)
+        got = q.rd(SYS_LOCK)
+        q.wr(SYS_LOCK, 0)
+        free = q.rd(SYS_LOCK)
+        check("p11-%s-sys-lock" % tag, load & 0x10 and got == 2 and
+              free == 0 and q.rd(0x5000) == 0,
+              "load 0x%x lock 0x%x after release 0x%x" % (load, got, free))
+        ctl = q.rd(SGMII_CTL)
+        want = (1 << 31) if strap & (1 << 6) else (1 << 1)
+        check("p11-%s-sgmii-ctl" % tag, ctl == want, "0x%08x" % ctl)
+    return test
+
+
+def send_one(q, mac=MAC):
+    """One frame through TX channel 0; True if the wire carried it."""
+    while q.capture() is not None:
+        pass
+    pkt = eth(PEER, mac, 0x0800, b"pcs" * 30)
+    q.mem_write(BUFS + 0x80000, pkt)
+    i = q.rd(txr(0, 0x18))
+    tx_desc(q, i, (1 << 29) | (1 << 28) | (1 << 17) | len(pkt),
+            BUFS + 0x80000, len(pkt) << 16)
+    q.wr(txr(0, 0x1c), (i + 1) % 16)
+    clock_step(q, 100000)
+    return q.capture() == pkt
+
+
+def test_family_pcs(q):
+    """The PCS behind SGMII_ACC: reset values, power sequence state, link
+    from the PHY, and no frames while the SerDes is down."""
+    q.rx.settimeout(0.3)
+    setup_tx(q)
+    bmcr, dig, bmsr, sts = (pcs_rd(q, 0), pcs_rd(q, 0x8010), pcs_rd(q, 1),
+                            pcs_rd(q, 0x8002))
+    check("p11-pcs-up", bmcr == 0x1140 and dig == 4 << 2 and bmsr & 0x24 ==
+          0x24 and sts == 0x1b, "BMCR 0x%x DIG_STS 0x%x BMSR 0x%x "
+          "AN_INTR_STS 0x%x" % (bmcr, dig, bmsr, sts))
+    ok_up = send_one(q)
+    pcs_wr(q, 0, 0x1940)                        # power down
+    dig, bmsr = pcs_rd(q, 0x8010), pcs_rd(q, 1)
+    down = send_one(q)
+    pcs_wr(q, 0, 0x1140)
+    again = send_one(q)
+    q.wr(SGMII_CTL, (1 << 31) | (1 << 1))       # POWER_DN
+    ctl_down = send_one(q)
+    q.wr(SGMII_CTL, 1 << 31)
+    check("p11-pcs-gates-frames", ok_up and not down and again and
+          not ctl_down and dig == 6 << 2 and not bmsr & 4,
+          "up %s, PCS down %s (DIG_STS 0x%x BMSR 0x%x), up again %s, "
+          "SGMII_CTL down %s" % (ok_up, down, dig, bmsr, again, ctl_down))
+
+
+def test_family_tx_channel3(q):
+    """TX channel 3 sends, and its interrupt goes to vector 12 (of 16)."""
+    ch, vec = 3, 12
+    q.rx.settimeout(1)
+    while q.capture() is not None:
+        pass
+    ring = RING + 0xc000
+    q.wr(FCT_TX_CTL, 1 << (20 + ch))
+    q.wr(FCT_TX_CTL, 1 << (28 + ch))
+    q.wr(DMAC_CMD, 1 << (24 + ch))
+    q.wr(txr(ch, 0x08), 0)
+    q.wr(txr(ch, 0x0c), ring)
+    q.wr(txr(ch, 0x04), 16)
+    q.wr(txr(ch, 0x00), 1 << 5)
+    q.wr(txr(ch, 0x10), 0)
+    q.wr(txr(ch, 0x14), WB + 0x80)
+    q.wr(txr(ch, 0x1c), 0)
+    q.wr(INT_VEC_MAP1, vec << (4 * ch))
+    q.wr(INT_VEC_EN_SET, 1 << vec)
+    q.wr(INT_EN_SET, 1 | (1 << (16 + ch)))
+    q.wr(DMAC_INT_EN_SET, 1 << ch)
+    q.wr(DMAC_CMD, 1 << (20 + ch))
+    pkt = eth(PEER, MAC, 0x0800, b"ch3" * 40)
+    q.mem_write(BUFS + 0xc0000, pkt)
+    q.mem_write(ring, struct.pack("<IIII", (1 << 29) | (1 << 28) | (1 << 26) |
+                                  (1 << 17) | len(pkt), BUFS + 0xc0000, 0,
+                                  len(pkt) << 16))
+    q.wr32(MSIX_MSG + 4 * vec, 0)
+    q.wr(txr(ch, 0x1c), 1)
+    clock_step(q, 100000)
+    out = q.capture()
+    msg = q.rd32(MSIX_MSG + 4 * vec)
+    check("p11-tx-channel3", out == pkt and q.rd32(WB + 0x80) == 1 and
+          q.rd(DMAC_INT_STS) & (1 << ch) and msg == 0x100 + vec,
+          "frame %s, head %d, DMAC_INT_STS 0x%x, vector %d message 0x%x"
+          % (out == pkt, q.rd32(WB + 0x80), q.rd(DMAC_INT_STS), vec, msg))
+
+
+def test_family_c45_phy(q):
+    """interface=sgmii-2500: a clause-45-only 2.5GBASE-T PHY, negotiated
+    at 2500 with the partner."""
+    q.wr(MII_ACC, (1 << 11) | (2 << 6) | 1)
+    c22 = q.rd(MII_DATA)
+    ids = [mdio45(q, 1, m, r) for m, r in ((1, 2), (1, 3), (1, 5), (7, 5))]
+    ext, ng = mdio45(q, 1, 1, 11), mdio45(q, 1, 1, 21)
+    an1, lp, stat1 = mdio45(q, 1, 7, 1), mdio45(q, 1, 7, 33), mdio45(q, 1, 1, 1)
+    check("p11-c45-phy", c22 == 0xffff and ids == [0x0007, 0xc0e1, 0x8a, 0x8a]
+          and ext & 0x4000 and ng & 1 and an1 & 0x28 == 0x28 and lp & 0x20
+          and stat1 & 4, "c22 0x%x ids %s ext 0x%x ng 0x%x 7.1 0x%x 7.33 0x%x "
+          "1.1 0x%x" % (c22, [hex(i) for i in ids], ext, ng, an1, lp, stat1))
+    # Without the 2.5G advertisement (7.32) the link comes up at 100
+    mdio45(q, 1, 7, 32, 0)
+    mdio45(q, 1, 7, 0, 0x1200)                  # enable + restart
+    clock_step(q, AN_NS + 1000000)
+    lp100 = mdio45(q, 1, 7, 19)
+    mdio45(q, 1, 7, 32, 0x80)
+    mdio45(q, 1, 7, 0, 0x1200)
+    clock_step(q, AN_NS + 1000000)
+    check("p11-c45-phy-renegotiates", lp100 & 0x180 and
+          mdio45(q, 1, 7, 1) & 0x20, "7.19 0x%x" % lp100)
+
+
 def on_fresh_device(props, *tests):
     """Run @tests in order on one new, initialised device with @props."""
     q = QTest(props)
@@ -2371,6 +2546,16 @@ def main():
     on_fresh_device(",device-id=0x7431,phy=off,strap-mii=on", test_board_switch)
     on_fresh_device(",device-id=0x7431,phy-addr=7", test_board_phy_addr)
     test_board_refused()
+
+    on_family_device(",chip=pci11414,interface=sgmii",
+                     family_identity(0xa0411055, (1 << 22) | (1 << 6)),
+                     test_family_pcs, test_family_tx_channel3)
+    on_family_device(",chip=pci11010",
+                     family_identity(0xa0111055, 1 << 22))
+    on_family_device(",chip=pci11414,interface=sgmii-2500",
+                     family_identity(0xa0411055, (1 << 22) | (1 << 6) |
+                                     (1 << 4)),
+                     test_family_c45_phy, lambda q: test_tx_pacing(q, 2500))
 
     q = QTest(",revision=a0,device-id=0x7431,msix=off")
     try:
