@@ -140,6 +140,7 @@
 #include "qemu/module.h"
 #include "qemu/units.h"
 #include "standard-headers/linux/virtio_net.h"
+#include "sysemu/runstate.h"
 #include "sysemu/sysemu.h"
 #include "trace.h"
 #include "lan743x_int.h"

@@ -860,7 +860,7 @@ char *lan743x_dma_state_get(Object *obj, Error **errp)
     for (ch = 0; ch < LAN743X_RX_CHANNELS; ch++) {
         rx += lan743x_rx_running(s, ch);
     }
-    for (ch = 0; ch < LAN743X_TX_CHANNELS; ch++) {
+    for (ch = 0; ch < s->tx_channels; ch++) {
         tx += lan743x_tx_running(s, ch);
     }
     return g_strdup_printf("rx-dma %d tx-dma %d mac-rx %d mac-tx %d "
