@@ -1211,6 +1211,61 @@ TX_TSE = 1 << 16
 NS = 1000000000
 
 
+
+def test_fault_irq(q):
+    """IRQ_STORM, IRQ_NO_STATUS and IRQ_LOST on MSI-X vector 0 (RX0 maps
+    there by default)."""
+    setup_rx(q, 0, n=8, ts=False)
+    q.wr(INT_EN_CLR, 0xffffffff)
+    q.wr(INT_VEC_EN_CLR, 0xff)
+    q.wr(INT_VEC_EN_SET, 1)
+    q.wr(INT_EN_SET, 1 | (1 << 24))
+    q.wr(DMAC_INT_STS, 0xffffffff)
+    # STORM, N = 3: RXFRM0 reads as set without a frame; each new edge of
+    # vector 0 (its enable toggled) is one more interrupt, until 3
+    msgs = []
+    q.wr32(MSIX_MSG, 0)
+    fault_arm(q, 12, 3)                     # the level rises: 1
+    msgs.append(q.rd32(MSIX_MSG))
+    dmac = q.rd(DMAC_INT_STS)
+    for _ in range(3):                      # 2, 3, then nothing
+        q.wr32(MSIX_MSG, 0)
+        q.wr(INT_VEC_EN_CLR, 1)
+        q.wr(INT_VEC_EN_SET, 1)
+        msgs.append(q.rd32(MSIX_MSG))
+    check("fault-irq-storm", msgs == [0x100, 0x100, 0x100, 0]
+          and dmac & (1 << 16) and q.rd(FAULT_CTL) == 0
+          and q.rd(FAULT_ARG) == 3 and not q.rd(DMAC_INT_STS) & (1 << 16)
+          and not q.rd(INT_STS) & 1,
+          "messages %s DMAC_INT_STS armed 0x%x, FAULT_CTL %d FAULT_ARG %d"
+          % ([hex(m) for m in msgs], dmac, q.rd(FAULT_CTL),
+             q.rd(FAULT_ARG)))
+    # NO_STATUS, N = 2: a message a millisecond, INT_STS empty
+    fault_arm(q, 14, 2)
+    msgs = []
+    for _ in range(3):
+        q.wr32(MSIX_MSG, 0)
+        clock_step(q, 1000000)
+        msgs.append((q.rd32(MSIX_MSG), q.rd(INT_STS)))
+    check("fault-irq-no-status", msgs == [(0x100, 0), (0x100, 0), (0, 0)]
+          and q.rd(FAULT_CTL) == 0 and q.rd(FAULT_ARG) == 2,
+          "(message, INT_STS) %s FAULT_ARG %d" % (msgs, q.rd(FAULT_ARG)))
+    # LOST, N = 1: the first frame written back without RXFRM0, the next
+    # one with it
+    fault_arm(q, 15, 1)
+    q.wr32(MSIX_MSG, 0)
+    q.inject(eth(MAC, PEER, 0x0800, ipv4_tcp(b"l" * 100)))
+    d = rx_desc(q, 0, 0)
+    lost = (q.rd(DMAC_INT_STS) & (1 << 16), q.rd32(MSIX_MSG))
+    q.inject(eth(MAC, PEER, 0x0800, ipv4_tcp(b"m" * 100)))
+    got = (q.rd(DMAC_INT_STS) & (1 << 16), q.rd32(MSIX_MSG))
+    check("fault-irq-lost", not d[0] & OWN and lost == (0, 0)
+          and got == (1 << 16, 0x100) and q.rd(FAULT_ARG) == 1
+          and q.rd(FAULT_CTL) == 0,
+          "desc 0x%08x (RXFRM0, message) lost %s next %s FAULT_ARG %d"
+          % (d[0], lost, got, q.rd(FAULT_ARG)))
+    q.wr(INT_EN_CLR, 0xffffffff)
+
 def ptp_read(q):
     """The clock latched by CLOCK_READ: (ns, sub-ns)."""
     q.wr(PTP_CMD_CTL, PTP_READ)
@@ -2534,7 +2589,7 @@ def main():
     test_phy_cable_two_ends_only()
     on_fresh_device("", test_faults_off)
     on_fresh_device(",x-faults=on", test_fault_dead, test_fault_tx_head,
-                    test_fault_stop_hang, test_fault_rx)
+                    test_fault_stop_hang, test_fault_rx, test_fault_irq)
     on_fresh_device(",x-gen=on", test_gen_udp)
     on_fresh_device(",x-gen=on", test_gen_udp_pause)
     on_fresh_device(",x-gen=on", test_gen_tcp)

@@ -288,8 +288,13 @@ static const VMStateDescription vmstate_lan743x = {
 /* Pending sources as INT_STS shows them (without MAS). */
 static uint32_t lan743x_int_sources(LAN743xState *s)
 {
-    uint32_t dmac = s->regs[R_DMAC_INT_STS] & s->regs[R_DMAC_INT_EN_SET];
+    uint32_t dmac = s->regs[R_DMAC_INT_STS];
     uint32_t sts = s->int_latch & ~INT_BIT_MAS;
+
+    if (unlikely(s->fault)) {
+        dmac |= lan743x_fault_stuck(s);         /* IRQ_STORM, IRQ_STUCK */
+    }
+    dmac &= s->regs[R_DMAC_INT_EN_SET];
     int ch;
 
     for (ch = 0; ch < LAN743X_RX_CHANNELS; ch++) {
@@ -489,6 +494,9 @@ void lan743x_update_irq(LAN743xState *s)
             lan743x_mod_start(s, vec_bits[v], now);
             lan743x_int_fired(s, vec_bits[v]);
             msix_notify(d, v);
+            if (unlikely(s->fault)) {
+                lan743x_fault_irq_out(s);
+            }
         }
         /* Levels after the auto-clears, for the next edge */
         active = lan743x_int_sources(s) & s->int_en & ~INT_BIT_MAS;
@@ -525,6 +533,9 @@ void lan743x_update_irq(LAN743xState *s)
                 lan743x_mod_start(s, active, now);
                 lan743x_int_fired(s, active);
                 msi_notify(d, 0);
+                if (unlikely(s->fault)) {
+                    lan743x_fault_irq_out(s);
+                }
                 active = lan743x_int_sources(s) & s->int_en & ~INT_BIT_MAS;
                 up = mas && (s->vec_en & BIT(0)) && active;
             }
@@ -552,6 +563,9 @@ void lan743x_update_irq(LAN743xState *s)
             trace_lan743x_irq_intx(level);
             s->intx_level = level;
             pci_set_irq(d, level);
+            if (unlikely(s->fault) && level) {
+                lan743x_fault_irq_out(s);
+            }
         }
     }
 
@@ -674,6 +688,7 @@ void lan743x_reset(DeviceState *dev)
     s->fault_left = 0;
     s->fault_fired = 0;
     s->fault_chain = false;
+    lan743x_fault_reset(s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1258,6 +1273,7 @@ static void lan743x_realize(PCIDevice *d, Error **errp)
     s->phy_an_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
                                    lan743x_phy_an_timer_cb, s);
     s->ptp_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, lan743x_ptp_timer_cb, s);
+    lan743x_fault_realize(s);
     for (i = 0; i < LAN743X_RX_CHANNELS; i++) {
         QSIMPLEQ_INIT(&s->rx_fifo[i]);
     }
@@ -1307,6 +1323,7 @@ static void lan743x_exit(PCIDevice *d)
     lan743x_cable_leave(s);
     timer_free(s->phy_an_timer);
     timer_free(s->ptp_timer);
+    lan743x_fault_exit(s);
     notifier_remove(&s->suspend_notifier);
     timer_free(s->wol_timer);
     for (i = 0; i < LAN743X_RX_CHANNELS; i++) {

@@ -459,7 +459,8 @@ out:
                 lan743x_tx_dma_error(s, ch, "head write-back failed");
             }
         }
-        if (ioc) {
+        if (ioc && !(unlikely(s->fault) &&
+                     lan743x_fault_irq_lost(s, LAN743X_RX_CHANNELS + ch))) {
             s->regs[R_DMAC_INT_STS] |= DMAC_INT_TX_IOC(ch);
         }
         trace_lan743x_tx_head(ch, head);
@@ -637,7 +638,9 @@ bool lan743x_rx_put(LAN743xState *s, int ch, const uint8_t *data,
         lan743x_rx_dma_error(s, ch, "head write-back failed");
         return true;
     }
-    s->regs[R_DMAC_INT_STS] |= DMAC_INT_RXFRM(ch);
+    if (!(unlikely(s->fault) && lan743x_fault_irq_lost(s, ch))) {
+        s->regs[R_DMAC_INT_STS] |= DMAC_INT_RXFRM(ch);
+    }
     trace_lan743x_rx_frame(ch, frame_len, n, head);
     if (unlikely(s->fault)) {
         lan743x_fault_rx_done(s, ch);

@@ -6,6 +6,9 @@
 
 #include "qemu/osdep.h"
 #include "qemu/log.h"
+#include "qemu/timer.h"
+#include "hw/pci/msi.h"
+#include "hw/pci/msix.h"
 #include "trace.h"
 #include "lan743x_int.h"
 
@@ -106,6 +109,36 @@
  *                           in STAT_RX_UNDERSIZE_FRAME_ERRORS (their FCS
  *                           is good); longer frames pass untouched and do
  *                           not count towards N.  [frames]
+ * 12   IRQ_STORM            the rings' status bits (DMAC_INT_STS RXFRM of
+ *                           every RX channel, TX_IOC of TX channel 0) read
+ *                           as set, with no descriptor completed, until
+ *                           N interrupts went out: each time the driver
+ *                           clears one or re-enables a source the
+ *                           interrupt comes again, as fast as the
+ *                           enables and moderation let it (a burst of N
+ *                           interrupts without work).  [interrupts the
+ *                           device delivered while armed: MSI-X or MSI
+ *                           messages, INTx rising edges]
+ * 13   IRQ_STUCK            as IRQ_STORM, but until disarmed (status bits
+ *                           the driver cannot clear).  [as IRQ_STORM]
+ * 14   IRQ_NO_STATUS        N interrupts with nothing in INT_STS, one a
+ *                           millisecond (virtual time): a message on
+ *                           vector 0 (MSI-X) or on the MSI vector, sent
+ *                           only while that vector has nothing pending,
+ *                           or (INTx) the line raised while the device
+ *                           does not raise it, lowered at the next read
+ *                           of INT_STS or INT_STS_R2C (the driver looked)
+ *                           or at the next tick: from the driver's side
+ *                           an interrupt that is not its own.  [interrupts]
+ * 15   IRQ_LOST             the next N ring completions lose their edge:
+ *                           an RX frame or a TX head write-back (with
+ *                           IOC) is written back as usual but its status
+ *                           bit (RXFRM, TX_IOC) is not set, so nothing
+ *                           is raised for it; the channel's next
+ *                           completion raises it as usual.  A completion
+ *                           whose bit is set already (its interrupt
+ *                           pending anyway) does not count towards N.
+ *                           [completions]
  *
  * The error bits are the chip's, named as in the pre-mainline Linux
  * driver (mainline has none of them and never enables them).  Whether a
@@ -115,6 +148,14 @@
  * DMAC_RX_ERR_STS and DMAC_TX_ERR_STS are W1C; a DMA read the bus refuses
  * (an IOMMU fault) sets their read-error bits without x-faults too.
  */
+
+/* IRQ_NO_STATUS: one interrupt a millisecond */
+#define LAN743X_FAULT_PHANTOM_NS 1000000
+
+/* IRQ_STORM, IRQ_STUCK: the status bits that read as set */
+#define LAN743X_FAULT_STUCK_BITS                                         \
+    (DMAC_INT_RXFRM(0) | DMAC_INT_RXFRM(1) | DMAC_INT_RXFRM(2) |         \
+     DMAC_INT_RXFRM(3) | DMAC_INT_TX_IOC(0))
 
 /*
  * The armed fault fired once more, on channel @ch (-1: none).  @spend: it
@@ -170,6 +211,113 @@ static void lan743x_fault_arm(LAN743xState *s, uint32_t code)
     s->fault_fired = 0;
     s->fault_chain = false;
     trace_lan743x_fault_arm(code, s->fault_left);
+    if (code == LAN743X_FAULT_IRQ_NO_STATUS) {
+        timer_mod(s->fault_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                                  LAN743X_FAULT_PHANTOM_NS);
+    }
+}
+
+/* IRQ_NO_STATUS: lower the line if it raised it */
+static void lan743x_fault_phantom_end(LAN743xState *s)
+{
+    if (s->fault_phantom) {
+        s->fault_phantom = false;
+        pci_set_irq(lan743x_pci(s), s->intx_level);
+    }
+}
+
+/* IRQ_NO_STATUS: the next interrupt without status, when the vector is idle */
+static void lan743x_fault_timer_cb(void *opaque)
+{
+    LAN743xState *s = opaque;
+    PCIDevice *d = lan743x_pci(s);
+    bool sent = false;
+
+    lan743x_fault_phantom_end(s);
+    if (s->fault != LAN743X_FAULT_IRQ_NO_STATUS) {
+        return;
+    }
+    if (msix_enabled(d)) {
+        if (!(s->vec_level & BIT(0)) && s->msix_vectors) {
+            msix_notify(d, 0);
+            sent = true;
+        }
+    } else if (msi_enabled(d)) {
+        if (!s->msi_level) {
+            msi_notify(d, 0);
+            sent = true;
+        }
+    } else if (!s->intx_level) {
+        s->fault_phantom = true;
+        pci_set_irq(d, 1);
+        sent = true;
+    }
+    if (sent) {
+        lan743x_fault_fire(s, -1, true);
+    }
+    if (s->fault == LAN743X_FAULT_IRQ_NO_STATUS || s->fault_phantom) {
+        timer_mod(s->fault_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                                  LAN743X_FAULT_PHANTOM_NS);
+    }
+}
+
+void lan743x_fault_realize(LAN743xState *s)
+{
+    if (s->faults) {
+        s->fault_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
+                                      lan743x_fault_timer_cb, s);
+    }
+}
+
+void lan743x_fault_exit(LAN743xState *s)
+{
+    if (s->fault_timer) {
+        timer_free(s->fault_timer);
+        s->fault_timer = NULL;
+    }
+}
+
+/* Device reset (the line is low already) */
+void lan743x_fault_reset(LAN743xState *s)
+{
+    s->fault_phantom = false;
+    if (s->fault_timer) {
+        timer_del(s->fault_timer);
+    }
+}
+
+/* IRQ_STORM, IRQ_STUCK: status bits to show as set in DMAC_INT_STS */
+uint32_t lan743x_fault_stuck(LAN743xState *s)
+{
+    return s->fault == LAN743X_FAULT_IRQ_STORM ||
+           s->fault == LAN743X_FAULT_IRQ_STUCK ? LAN743X_FAULT_STUCK_BITS : 0;
+}
+
+/* An interrupt went out (MSI-X, MSI message or INTx rising edge) */
+void lan743x_fault_irq_out(LAN743xState *s)
+{
+    if (s->fault == LAN743X_FAULT_IRQ_STORM) {
+        lan743x_fault_fire(s, -1, true);
+    } else if (s->fault == LAN743X_FAULT_IRQ_STUCK) {
+        lan743x_fault_fire(s, -1, false);
+    }
+}
+
+/*
+ * IRQ_LOST: a completion on channel @ch (RX channels first, then TX) is
+ * about to set its status bit: true if it is lost instead.
+ */
+bool lan743x_fault_irq_lost(LAN743xState *s, int ch)
+{
+    uint32_t bit = ch < LAN743X_RX_CHANNELS ? DMAC_INT_RXFRM(ch) :
+                   DMAC_INT_TX_IOC(ch - LAN743X_RX_CHANNELS);
+
+    if (s->fault != LAN743X_FAULT_IRQ_LOST ||
+        (s->regs[R_DMAC_INT_STS] & bit)) {
+        return false;
+    }
+    lan743x_fault_fire(s, ch, true);
+    return true;
 }
 
 /* BAR0 read with x-faults=on: true if answered here */
@@ -182,6 +330,16 @@ bool lan743x_fault_mmio_read(LAN743xState *s, hwaddr addr, uint32_t *val)
     case A_FAULT_ARG:
         *val = s->fault_fired;
         return true;
+    case A_INT_STS:
+    case A_INT_STS_R2C:
+        lan743x_fault_phantom_end(s);       /* the driver looked */
+        break;
+    case A_DMAC_INT_STS:
+        if (lan743x_fault_stuck(s)) {
+            *val = s->regs[R_DMAC_INT_STS] | lan743x_fault_stuck(s);
+            return true;
+        }
+        break;
     }
     if (s->fault == LAN743X_FAULT_DEAD) {
         *val = 0xffffffff;

@@ -301,6 +301,9 @@ struct LAN743xState {
     uint32_t fault_left;
     uint32_t fault_fired;
     bool fault_chain;
+    /* IRQ_NO_STATUS: its timer, and INTx raised by it alone */
+    QEMUTimer *fault_timer;
+    bool fault_phantom;
 
     /* the test traffic generator (x-gen=on; lan743x-gen.c), not migrated */
     LAN743xGen *gen;
@@ -503,5 +506,11 @@ void lan743x_fault_rx_wb(LAN743xState *s, const LAN743xDesc *d,
                          LAN743xDesc *out, size_t have);
 void lan743x_fault_rx_done(LAN743xState *s, int ch);
 bool lan743x_fault_rx_wire(LAN743xState *s, size_t size, bool oversize);
+void lan743x_fault_realize(LAN743xState *s);
+void lan743x_fault_exit(LAN743xState *s);
+void lan743x_fault_reset(LAN743xState *s);
+uint32_t lan743x_fault_stuck(LAN743xState *s);
+void lan743x_fault_irq_out(LAN743xState *s);
+bool lan743x_fault_irq_lost(LAN743xState *s, int ch);
 
 #endif
