@@ -121,24 +121,28 @@
  *                           messages, INTx rising edges]
  * 13   IRQ_STUCK            as IRQ_STORM, but until disarmed (status bits
  *                           the driver cannot clear).  [as IRQ_STORM]
- * 14   IRQ_NO_STATUS        N interrupts with nothing in INT_STS, one a
- *                           millisecond (virtual time): a message on
- *                           vector 0 (MSI-X) or on the MSI vector, sent
- *                           only while that vector has nothing pending,
- *                           or (INTx) the line raised while the device
- *                           does not raise it, lowered at the next read
- *                           of INT_STS or INT_STS_R2C (the driver looked)
- *                           or at the next tick: from the driver's side
- *                           an interrupt that is not its own.  [interrupts]
- * 15   IRQ_LOST             the next N ring completions lose their edge:
- *                           an RX frame or a TX head write-back (with
- *                           IOC) is written back as usual but its status
- *                           bit (RXFRM, TX_IOC) is not set, so nothing
- *                           is raised for it; the channel's next
- *                           completion raises it as usual.  A completion
- *                           whose bit is set already (its interrupt
- *                           pending anyway) does not count towards N.
- *                           [completions]
+ * 14   IRQ_NO_STATUS        N interrupts with nothing in INT_STS: a
+ *                           message on vector 0 (MSI-X) or on the MSI
+ *                           vector, sent only while that vector has
+ *                           nothing pending, or (INTx) the line raised
+ *                           while the device does not raise it.  From
+ *                           the driver's side an interrupt that is not
+ *                           its own.  One is sent a millisecond (virtual
+ *                           time) after the last was seen: the driver
+ *                           read INT_STS or INT_STS_R2C (which also
+ *                           lowers the INTx line), or 500 ms passed; so
+ *                           none merges with the one before it in the
+ *                           interrupt controller.  [interrupts]
+ * 15   IRQ_LOST             N ring completions lose their edge: an RX
+ *                           frame or a TX head write-back (with IOC) is
+ *                           written back as usual but its status bit
+ *                           (RXFRM, TX_IOC) is not set, so nothing is
+ *                           raised for it; the channel's next completion
+ *                           raises it as usual (one edge lost at a time:
+ *                           each channel loses every other completion
+ *                           until N were lost).  A completion whose bit
+ *                           is set already (its interrupt pending anyway)
+ *                           is not lost.  [completions]
  *
  * The error bits are the chip's, named as in the pre-mainline Linux
  * driver (mainline has none of them and never enables them).  Whether a
@@ -149,8 +153,9 @@
  * (an IOMMU fault) sets their read-error bits without x-faults too.
  */
 
-/* IRQ_NO_STATUS: one interrupt a millisecond */
+/* IRQ_NO_STATUS: a millisecond apart, each seen or given up after 500 ms */
 #define LAN743X_FAULT_PHANTOM_NS 1000000
+#define LAN743X_FAULT_PHANTOM_WAIT_NS 500000000
 
 /* IRQ_STORM, IRQ_STUCK: the status bits that read as set */
 #define LAN743X_FAULT_STUCK_BITS                                         \
@@ -210,6 +215,7 @@ static void lan743x_fault_arm(LAN743xState *s, uint32_t code)
     s->fault_left = code == LAN743X_FAULT_DMA_ERROR ? 1 : MAX(arg, 1);
     s->fault_fired = 0;
     s->fault_chain = false;
+    s->fault_lost = 0;
     trace_lan743x_fault_arm(code, s->fault_left);
     if (code == LAN743X_FAULT_IRQ_NO_STATUS) {
         timer_mod(s->fault_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
@@ -217,9 +223,10 @@ static void lan743x_fault_arm(LAN743xState *s, uint32_t code)
     }
 }
 
-/* IRQ_NO_STATUS: lower the line if it raised it */
+/* IRQ_NO_STATUS: the last one was seen; lower the line if it raised it */
 static void lan743x_fault_phantom_end(LAN743xState *s)
 {
+    s->fault_phantom_sent = false;
     if (s->fault_phantom) {
         s->fault_phantom = false;
         pci_set_irq(lan743x_pci(s), s->intx_level);
@@ -231,8 +238,14 @@ static void lan743x_fault_timer_cb(void *opaque)
 {
     LAN743xState *s = opaque;
     PCIDevice *d = lan743x_pci(s);
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
     bool sent = false;
 
+    if (s->fault_phantom_sent &&
+        now - s->fault_phantom_at < LAN743X_FAULT_PHANTOM_WAIT_NS) {
+        timer_mod(s->fault_timer, now + LAN743X_FAULT_PHANTOM_NS);
+        return;                 /* not seen yet */
+    }
     lan743x_fault_phantom_end(s);
     if (s->fault != LAN743X_FAULT_IRQ_NO_STATUS) {
         return;
@@ -253,11 +266,12 @@ static void lan743x_fault_timer_cb(void *opaque)
         sent = true;
     }
     if (sent) {
+        s->fault_phantom_sent = true;
+        s->fault_phantom_at = now;
         lan743x_fault_fire(s, -1, true);
     }
-    if (s->fault == LAN743X_FAULT_IRQ_NO_STATUS || s->fault_phantom) {
-        timer_mod(s->fault_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
-                                  LAN743X_FAULT_PHANTOM_NS);
+    if (s->fault == LAN743X_FAULT_IRQ_NO_STATUS || s->fault_phantom_sent) {
+        timer_mod(s->fault_timer, now + LAN743X_FAULT_PHANTOM_NS);
     }
 }
 
@@ -281,6 +295,8 @@ void lan743x_fault_exit(LAN743xState *s)
 void lan743x_fault_reset(LAN743xState *s)
 {
     s->fault_phantom = false;
+    s->fault_phantom_sent = false;
+    s->fault_lost = 0;
     if (s->fault_timer) {
         timer_del(s->fault_timer);
     }
@@ -316,6 +332,11 @@ bool lan743x_fault_irq_lost(LAN743xState *s, int ch)
         (s->regs[R_DMAC_INT_STS] & bit)) {
         return false;
     }
+    if (s->fault_lost & BIT(ch)) {
+        s->fault_lost &= ~BIT(ch);      /* this one goes through */
+        return false;
+    }
+    s->fault_lost |= BIT(ch);
     lan743x_fault_fire(s, ch, true);
     return true;
 }

@@ -301,9 +301,16 @@ struct LAN743xState {
     uint32_t fault_left;
     uint32_t fault_fired;
     bool fault_chain;
-    /* IRQ_NO_STATUS: its timer, and INTx raised by it alone */
+    /*
+     * IRQ_NO_STATUS: its timer, INTx raised by it alone, one sent and
+     * not yet seen (INT_STS not read since), when it was sent
+     */
     QEMUTimer *fault_timer;
     bool fault_phantom;
+    bool fault_phantom_sent;
+    int64_t fault_phantom_at;
+    /* IRQ_LOST: channels (RX, then TX) whose last completion was lost */
+    uint32_t fault_lost;
 
     /* the test traffic generator (x-gen=on; lan743x-gen.c), not migrated */
     LAN743xGen *gen;
