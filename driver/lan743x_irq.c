@@ -392,6 +392,12 @@ static int lan743x_irq_selftest(struct lan743x_adapter *adapter)
 				  READ_ONCE(adapter->sw_isr_seen),
 				  msecs_to_jiffies(200));
 	lan743x_wr32(adapter, INT_EN_CLR, INT_BIT_SW_GP_);
+	/* B0 keeps SW_GP in INT_STS until it is written, and the shared
+	 * handler takes INT_STS_R2C without the enables: a stale SW_GP would
+	 * make it claim every later interrupt on vector 0 that finds MAS set
+	 * by a ring served elsewhere (MSI-X), one that is not its own.
+	 */
+	lan743x_wr32(adapter, INT_STS, INT_BIT_SW_GP_);
 	return left ? 0 : -ENODEV;
 }
 
