@@ -123,6 +123,13 @@ check-full: check
 	LT_OUT=$(CURDIR)/build/tests/faults tests/run --no-static \
 		--config b0-msix --driver ours --driver intree \
 		48-dma-map-errors 50-tx-ring-full 51-link-flaps-traffic 53-s3-traffic
+	LT_OUT=$(CURDIR)/build/tests/irq-faults tests/run --no-static \
+		--config b0-msix --driver ours --driver intree 54-irq-storm 55-irq-spurious
+	LT_OUT=$(CURDIR)/build/tests/irq-faults-intx tests/run --no-static \
+		--config b0-intx --driver ours --driver intree \
+		54-irq-storm 55-irq-spurious 56-shared-intx
+	LT_OUT=$(CURDIR)/build/tests/irq-faults-arm64 tests/run --no-static \
+		--arch arm64 --driver ours --driver intree 54-irq-storm 55-irq-spurious
 	for k in 5.10 7.2 7.3; do \
 		LT_OUT=$(CURDIR)/build/tests/kernel-$$k-smoke tests/run --no-static \
 			--kernel $$k --smoke --driver ours --driver intree || exit 1; \
