@@ -83,7 +83,7 @@ intx) ;;
 *) [ "$d" -ge "$fired" ] || fail "burst: $fired messages sent, the kernel took $d" ;;
 esac
 none_unhandled burst "$fired"
-log "burst: $N interrupts without work in ${secs} s, $d taken by the kernel, none unhandled"
+log "burst: $N interrupts without work in ${secs} s, $d taken by the kernel"
 metric storm_burst_secs "$secs" s
 checked_after burst
 
