@@ -7,13 +7,15 @@
 #   burst: IRQ_STORM until N interrupts went out (FAULT_ARG counts what
 #     the device delivered while armed): it must end (the driver keeps
 #     re-enabling its sources), exactly N fired, the kernel took at least
-#     N on the device's IRQs (MSI-X and MSI: one per message; INTx: a
-#     rise while the line is being served is no new delivery), and not
+#     9 in 10 of them on the device's IRQs (MSI-X and MSI: a message for
+#     a vector already pending in the CPU merges with it: 33 in 10000
+#     with Debian's driver once; INTx: a rise while the line is served
+#     is no new delivery), and not
 #     one was left unhandled (every one was the driver's own: a driver
 #     that answered IRQ_NONE would have the line disabled, "nobody
 #     cared", once 99900 of 100000 were); on INTx at most 1 in 100 (a
 #     level that is gone when the handler reads INT_STS: once in 10000
-#     with Debian's driver);
+#     with either driver);
 #   stuck: IRQ_STUCK for 10 s (status bits the driver cannot clear):
 #     traffic keeps flowing meanwhile (1 MiB each way; the CPU is not
 #     locked up by the ISR, NAPI and masking keep it for the rest), again
@@ -80,7 +82,7 @@ d=$(($(irq_deliveries $irqs) - d0))
 [ "$fired" = $N ] || fail "burst: the model delivered $fired storm interrupts, want $N"
 case $(irq_mode) in
 intx) ;;
-*) [ "$d" -ge "$fired" ] || fail "burst: $fired messages sent, the kernel took $d" ;;
+*) [ "$d" -ge $((fired * 9 / 10)) ] || fail "burst: $fired messages sent, the kernel took $d" ;;
 esac
 none_unhandled burst "$fired"
 log "burst: $N interrupts without work in ${secs} s, $d taken by the kernel"
