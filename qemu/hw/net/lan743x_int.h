@@ -374,16 +374,17 @@ static inline void lan743x_timer_arm(QEMUTimer *t, int64_t when)
     }
 }
 
-/* lan743x_pcs.c: the SerDes carries frames (always true without one) */
-bool lan743x_pcs_up(LAN743xState *s);
+/* lan743x_pcs.c: a PCI11x1x's path from the MAC to the PHY carries frames */
+bool lan743x_family_path_up(LAN743xState *s);
 
 /*
- * Does the wire carry frames: the PHY's link and, on a PCI11x1x strapped
- * for its SerDes, the PCS between MAC and PHY powered up and enabled
+ * Does the wire carry frames: the PHY's link and, on a PCI11x1x, the MAC
+ * at the link's speed and, strapped for its SerDes, the PCS between MAC
+ * and PHY powered up and enabled (lan743x_pcs.c)
  */
 static inline bool lan743x_link_up(LAN743xState *s)
 {
-    return s->phy_link && (!s->serdes || lan743x_pcs_up(s));
+    return s->phy_link && (!s->pci11x1x || lan743x_family_path_up(s));
 }
 
 /* Is the wire of one direction, free from @free on, still busy? */

@@ -33,8 +33,10 @@
  *    self-clearing reset, and stored: ADV, VR_MII_AN_CTRL, the link timer,
  *    the MPLL and rate registers.  Accesses complete at once (SGMII_ACC
  *    BZY reads 0);
- *  - in a SerDes mode frames pass only while SGMII_CTL enables the SerDes,
- *    does not power it down and the PCS is not powered down (BMCR).
+ *  - frames pass only while MAC_CR's speed (CFG_H/CFG_L: 10, 100, 1000,
+ *    2500) is the link's, and in a SerDes mode while SGMII_CTL enables
+ *    the SerDes, does not power it down and the PCS is not powered down
+ *    (BMCR).
  * Not modelled: the MPLL and rates (the wire runs at the PHY's speed
  *    whatever baud rate they select), 1000BASE-X/2500BASE-X
  *    autonegotiation with the partner (the PCS takes its link from the
@@ -152,13 +154,29 @@ void lan743x_pcs_reset(LAN743xState *s)
     lan743x_pcs_regs_reset(s);
 }
 
-bool lan743x_pcs_up(LAN743xState *s)
+static bool lan743x_pcs_up(LAN743xState *s)
 {
     uint32_t ctl = s->regs[R_SGMII_CTL];
 
     return FIELD_EX32(ctl, SGMII_CTL, ENABLE) &&
            !FIELD_EX32(ctl, SGMII_CTL, POWER_DN) &&
            !(s->pcs[PCS_BMCR] & MII_BMCR_PDOWN);
+}
+
+/*
+ * The MAC runs at the link's speed (MAC_CR CFG_H/CFG_L: 10, 100, 1000,
+ * 2500; the driver clears auto speed detection and sets them from the
+ * PHY's result), and a SerDes between them is up
+ */
+bool lan743x_family_path_up(LAN743xState *s)
+{
+    static const unsigned mac_mbps[4] = { 10, 100, 1000, 2500 };
+
+    if (mac_mbps[FIELD_EX32(s->regs[R_MAC_CR], MAC_CR, SPEED)] !=
+        s->phy_mbps) {
+        return false;
+    }
+    return !s->serdes || lan743x_pcs_up(s);
 }
 
 /* The link the PCS sees: its own power and the PHY's link */
