@@ -216,6 +216,7 @@ static void lan743x_fault_arm(LAN743xState *s, uint32_t code)
     s->fault_fired = 0;
     s->fault_chain = false;
     s->fault_lost = 0;
+    s->fault_phantom_sent = false;      /* a new run waits for none */
     trace_lan743x_fault_arm(code, s->fault_left);
     if (code == LAN743X_FAULT_IRQ_NO_STATUS) {
         timer_mod(s->fault_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
