@@ -26,6 +26,7 @@
 # lockup and RCU stall reports fail it (tests/guest/init).
 # sets: faults
 # timeout: 600
+# dmesg-allow: known:page-pool-unbind
 
 fault_reg
 fault_present 13 || fail "the model has no fault register (x-faults=on missing?)"

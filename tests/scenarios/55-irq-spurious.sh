@@ -29,6 +29,7 @@
 # end the driver is unloaded and loaded.
 # sets: faults
 # timeout: 600
+# dmesg-allow: known:page-pool-unbind
 
 fault_reg
 # probed with STOP_HANG, as 27-hostile-device: armed until disarmed, inert

@@ -21,6 +21,7 @@
 # board: shared-intx
 # sets: faults
 # timeout: 600
+# dmesg-allow: known:page-pool-unbind
 
 [ "$IRQMODE" = intx ] || skip "the shared line is INTx: run with --config b0-intx or a0-intx"
 fault_reg
