@@ -130,6 +130,8 @@ check-full: check
 		54-irq-storm 55-irq-spurious 56-shared-intx
 	LT_OUT=$(CURDIR)/build/tests/irq-faults-arm64 tests/run --no-static \
 		--arch arm64 --driver ours --driver intree 54-irq-storm 55-irq-spurious
+	LT_OUT=$(CURDIR)/build/tests/xdp-frags tests/run --no-static \
+		--config b0-msix --driver ours 58-xdp-frags
 	for k in 5.10 7.2 7.3; do \
 		LT_OUT=$(CURDIR)/build/tests/kernel-$$k-smoke tests/run --no-static \
 			--kernel $$k --smoke --driver ours --driver intree || exit 1; \

@@ -355,6 +355,29 @@ static void __used probe_xdp_features(struct net_device *dev)
 			      NETDEV_XDP_ACT_NDO_XMIT);
 }
 
+/* probe: XDP_FRAGS 5.19 multi-buffer XDP: frames of several pages, programs taking them */
+#include <linux/filter.h>
+#include <net/xdp.h>
+static u32 __used probe_xdp_frags(struct xdp_buff *xdp, struct xdp_rxq_info *rxq,
+				  struct net_device *dev, struct bpf_prog *prog,
+				  struct xdp_frame *f)
+{
+	struct skb_shared_info *sinfo = xdp_get_shared_info_from_buff(xdp);
+
+	xdp_buff_set_frags_flag(xdp);
+	xdp->frame_sz += xdp->flags;
+	sinfo->xdp_frags_size = xdp_frame_has_frags(f);
+	xdp->frame_sz += prog->aux->xdp_has_frags + xdp_buff_has_frags(xdp);
+	return __xdp_rxq_info_reg(rxq, dev, 0, 0, PAGE_SIZE);
+}
+
+/* probe: SKB_FRAG_FILL 6.5 a fragment is filled in by one call */
+#include <linux/skbuff.h>
+static void __used probe_frag_fill(skb_frag_t *frag, struct page *page)
+{
+	skb_frag_fill_page_desc(frag, page, 0, 1);
+}
+
 /* probe: MDIO_C45_OPS 6.3 clause 45 accesses have mii_bus ops of their own */
 #include <linux/phy.h>
 static int probe_c45_read(struct mii_bus *bus, int addr, int devnum, int regnum)

@@ -75,6 +75,22 @@
 	bpf_warn_invalid_xdp_action(act)
 #endif
 
+/* 5.19: multi-buffer XDP; only with native XDP */
+#ifndef LAN743X_HAVE_XDP
+#undef LAN743X_HAVE_XDP_FRAGS
+#endif
+
+/* 6.5: a fragment was filled in field by field */
+#if defined(LAN743X_HAVE_XDP_FRAGS) && !defined(LAN743X_HAVE_SKB_FRAG_FILL)
+static inline void skb_frag_fill_page_desc(skb_frag_t *frag, struct page *page,
+					   int off, int size)
+{
+	__skb_frag_set_page(frag, page);
+	skb_frag_off_set(frag, off);
+	skb_frag_size_set(frag, size);
+}
+#endif
+
 /* 5.13 */
 #ifndef LAN743X_HAVE_ETHTOOL_SPRINTF
 static inline __printf(2, 3) void ethtool_sprintf(u8 **data, const char *fmt, ...)

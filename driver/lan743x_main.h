@@ -442,6 +442,7 @@ int lan743x_xdp_check(struct net_device *netdev,
 		      const struct lan743x_rx_params *p, unsigned int mtu,
 		      struct netlink_ext_ack *extack);
 void lan743x_xdp_set_features(struct lan743x_adapter *adapter);
+u32 lan743x_xdp_buf_len_max(void);
 int lan743x_xdp_bpf(struct net_device *netdev, struct netdev_bpf *bpf);
 #else
 static inline int lan743x_xdp_check(struct net_device *netdev,

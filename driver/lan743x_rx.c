@@ -133,6 +133,71 @@ static void lan743x_rx_arm(struct lan743x_rx *rx, u32 idx)
 					     slot->len));
 }
 
+#ifdef LAN743X_HAVE_XDP_FRAGS
+/* A frame is being assembled: in an skb, or for a multi-buffer program */
+static bool lan743x_rx_busy(const struct lan743x_rx *rx)
+{
+	return rx->ring.skb || rx->ring.xdp_chain;
+}
+
+/* The ring's program takes frames of several buffers (xdp.frags) */
+static bool lan743x_rx_xdp_frags(const struct lan743x_rx *rx)
+{
+	return READ_ONCE(rx->ring.xdp_prog)->aux->xdp_has_frags;
+}
+
+/* A page of a multi-buffer frame goes back to the pool, which syncs for
+ * the device the @touched bytes of its device part; a refill counted a
+ * whole buffer when it handed the page out: take the difference off.
+ */
+static void lan743x_rx_xdp_put_page(struct lan743x_rx *rx, struct page *page,
+				    u32 touched, bool direct)
+{
+	page_pool_put_page(rx->ring.pool, page, touched, direct);
+	rx->cost.sync_dev_bytes -= rx->ring.buf_len - touched;
+}
+
+/* Every page of the frame in rx->ring.xdp goes back to the pool, each
+ * synced for the device by its rx->ring.xdp_synced[] bytes.
+ */
+static void lan743x_rx_xdp_put(struct lan743x_rx *rx, bool direct)
+{
+	struct xdp_buff *xdp = &rx->ring.xdp;
+	struct skb_shared_info *sinfo;
+	u32 i, n;
+
+	sinfo = xdp_get_shared_info_from_buff(xdp);
+	n = lan743x_xdp_nr_frags(xdp);
+	for (i = 0; i < n; i++)
+		lan743x_rx_xdp_put_page(rx, skb_frag_page(&sinfo->frags[i]),
+					rx->ring.xdp_synced[i + 1], direct);
+	lan743x_rx_xdp_put_page(rx, virt_to_head_page(xdp->data_hard_start),
+				rx->ring.xdp_synced[0], direct);
+	rx->ring.xdp_chain = false;
+}
+
+/* Drop the frame being assembled for a multi-buffer program, if any */
+static void lan743x_rx_xdp_chain_free(struct lan743x_rx *rx, bool direct)
+{
+	if (rx->ring.xdp_chain)
+		lan743x_rx_xdp_put(rx, direct);
+}
+#else
+static bool lan743x_rx_busy(const struct lan743x_rx *rx)
+{
+	return rx->ring.skb;
+}
+
+static bool lan743x_rx_xdp_frags(const struct lan743x_rx *rx)
+{
+	return false;
+}
+
+static void lan743x_rx_xdp_chain_free(struct lan743x_rx *rx, bool direct)
+{
+}
+#endif
+
 static void lan743x_rx_free_buffers(struct lan743x_rx *rx)
 {
 	u32 i;
@@ -143,6 +208,7 @@ static void lan743x_rx_free_buffers(struct lan743x_rx *rx)
 	}
 	dev_kfree_skb_any(rx->ring.ts_skb);
 	rx->ring.ts_skb = NULL;
+	lan743x_rx_xdp_chain_free(rx, false);
 	for (i = 0; i < rx->ring.size; i++)
 		rx->ring.ops->release(rx, &rx->ring.slots[i]);
 }
@@ -208,8 +274,14 @@ static int lan743x_rx_xdp_reg(struct lan743x_rx *rx)
 
 	if (!rx->ring.xdp_prog)
 		return 0;
+#ifdef LAN743X_HAVE_XDP_FRAGS
+	/* every buffer has a page: fragments may grow to its end */
+	return __xdp_rxq_info_reg(&rx->ring.xdp_rxq, adapter->netdev, rx->ch,
+				  adapter->rx[rx->ch].napi.napi_id, PAGE_SIZE);
+#else
 	return xdp_rxq_info_reg(&rx->ring.xdp_rxq, adapter->netdev, rx->ch,
 				adapter->rx[rx->ch].napi.napi_id);
+#endif
 #else
 	return 0;
 #endif
@@ -381,6 +453,11 @@ static int lan743x_rx_setup(struct lan743x_rx *rx,
 	rx->ring.xdp_prog = ops->xdp ? p->xdp_prog : NULL;
 	rx->ring.headroom = rx->ring.xdp_prog ? XDP_PACKET_HEADROOM :
 			    LAN743X_RX_HEADROOM;
+#ifdef LAN743X_HAVE_XDP
+	/* a page per buffer: larger frames take several (xdp.frags) */
+	if (rx->ring.xdp_prog)
+		rx->ring.buf_len = min(rx->ring.buf_len, lan743x_xdp_buf_len_max());
+#endif
 	return lan743x_rx_set_buf_ops(rx, ops);
 }
 
@@ -456,6 +533,7 @@ static void lan743x_rx_drop_frame(struct lan743x_rx *rx, u8 why,
 		napi_consume_skb(rx->ring.skb, 1);
 		rx->ring.skb = NULL;
 	}
+	lan743x_rx_xdp_chain_free(rx, true);
 	if (rx->ring.dropping != LAN743X_RX_KEEP)
 		why = rx->ring.dropping;
 	if (why == LAN743X_RX_DROP_ALLOC)
@@ -677,53 +755,6 @@ static u8 lan743x_rx_copy(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 	return LAN743X_RX_KEEP;
 }
 
-/* One completed descriptor of any kind: work out how many of its bytes
- * belong to the frame, take or recycle its buffer, finish the frame on LS.
- * Return: the finished frame, or NULL.
- */
-static struct sk_buff *lan743x_rx_buffer(struct lan743x_rx *rx,
-					 struct lan743x_rx_slot *slot,
-					 u32 data0, struct lan743x_rx_frames *b)
-{
-	bool first = data0 & RX_DESC_DATA0_FS_;
-	bool last = data0 & RX_DESC_DATA0_LS_;
-	u32 pad = first ? rx->pad : 0;
-	u32 cap = slot->len - pad;
-	u32 wire = cap, len = cap;
-
-	if (first) {
-		/* a previous frame that never saw LS is incomplete */
-		if (rx->ring.skb || rx->ring.dropping)
-			lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
-		rx->ring.frame_wire = 0;
-		/* an XDP program takes frames of one buffer only */
-		if (rx->ring.xdp_prog)
-			rx->ring.dropping = LAN743X_RX_DROP_OVERSIZE;
-	} else if (!rx->ring.skb && rx->ring.dropping == LAN743X_RX_KEEP) {
-		rx->ring.dropping = LAN743X_RX_DROP_BAD_DESC;
-	}
-
-	if (last) {
-		u32 flen = FIELD_GET(RX_DESC_DATA0_FRAME_LENGTH_MASK_, data0);
-		u32 want = flen > ETH_FCS_LEN ? flen - ETH_FCS_LEN : 0;
-
-		wire = flen > rx->ring.frame_wire ?
-		       min(flen - rx->ring.frame_wire, cap) : 0;
-		len = want > rx->ring.frame_wire ?
-		      min(want - rx->ring.frame_wire, wire) : 0;
-	}
-
-	if (rx->ring.dropping || !len)
-		lan743x_rx_reuse(rx, slot, 0);
-	else if (first && last && len <= READ_ONCE(rx->ring.copybreak))
-		rx->ring.dropping = lan743x_rx_copy(rx, slot, pad, wire, len, b);
-	else
-		rx->ring.dropping = lan743x_rx_take(rx, slot, pad, wire, len);
-	rx->ring.frame_wire += wire;
-
-	return last ? lan743x_rx_frame_done(rx, data0, b) : NULL;
-}
-
 /* Frames an XDP program consumed (XDP_PASS ones are counted as packets) */
 static u64 lan743x_rx_xdp_done(const struct lan743x_rx_frames *b)
 {
@@ -756,34 +787,63 @@ static void lan743x_rx_xdp_short_sync(struct lan743x_rx *rx,
 	rx->cost.sync_dev_bytes -= slot->len - touched;
 }
 
+/* The frame in @xdp, as the program left it, becomes an skb: its first
+ * buffer the head, the others (multi-buffer XDP) page fragments, already
+ * in place in the head's skb_shared_info.  Return: the skb, or NULL with
+ * every page still the caller's.
+ */
+static struct sk_buff *lan743x_rx_xdp_skb(struct lan743x_rx *rx,
+					  struct xdp_buff *xdp)
+{
+	u32 meta = xdp->data - xdp->data_meta;
+	u32 n = lan743x_xdp_nr_frags(xdp);
+	struct sk_buff *skb;
+	u32 size = 0;
+
+#ifdef LAN743X_HAVE_XDP_FRAGS
+	if (n)
+		size = xdp_get_shared_info_from_buff(xdp)->xdp_frags_size;
+#endif
+	skb = napi_build_skb(xdp->data_hard_start, xdp->frame_sz);
+	if (unlikely(!skb))
+		return NULL;
+	skb_mark_for_recycle(skb);
+	skb_reserve(skb, xdp->data - xdp->data_hard_start);
+	__skb_put(skb, xdp->data_end - xdp->data);
+	if (meta)
+		skb_metadata_set(skb, meta);
+	if (n) {
+		/* building the skb cleared the count, not the fragments */
+		skb_shinfo(skb)->nr_frags = n;
+		skb->len += size;
+		skb->data_len += size;
+		skb->truesize += n * rx->ring.pp.truesize;
+	}
+	return skb;
+}
+
 /* XDP_PASS: the buffer, as the program left it, becomes the head of an
  * skb.  Return: the skb, or NULL with the buffer back in @slot.
  */
 static struct sk_buff *lan743x_rx_xdp_pass(struct lan743x_rx *rx,
 					   struct lan743x_rx_slot *slot,
-					   const struct xdp_buff *xdp,
+					   struct xdp_buff *xdp,
 					   u32 touched,
 					   struct lan743x_rx_frames *b)
 {
-	u32 meta = xdp->data - xdp->data_meta;
 	struct lan743x_rx_slot got = *slot;
 	struct sk_buff *skb;
 
 	if (INDIRECT_CALL_1(rx->ring.ops->refill, lan743x_rx_pp_refill,
 			    rx, slot, GFP_ATOMIC))
 		goto no_mem;
-	skb = napi_build_skb(xdp->data_hard_start, got.truesize);
+	skb = lan743x_rx_xdp_skb(rx, xdp);
 	if (unlikely(!skb)) {
 		rx->ring.ops->release(rx, slot);
 		*slot = got;
 		goto no_mem;
 	}
-	skb_mark_for_recycle(skb);
 	lan743x_rx_detach(rx, &got);
-	skb_reserve(skb, xdp->data - xdp->data_hard_start);
-	__skb_put(skb, xdp->data_end - xdp->data);
-	if (meta)
-		skb_metadata_set(skb, meta);
 	b->xdp_pass++;
 	return skb;
 
@@ -817,9 +877,8 @@ static bool lan743x_rx_xdp_out(struct lan743x_rx *rx, struct bpf_prog *prog,
 	}
 	page = virt_to_head_page(got.buf);
 	if (act == XDP_TX)
-		ret = lan743x_tx_xdp_tx(&rx->adapter->tx[0], rx->ring.pool, page,
-					xdp->data, xdp->data_end - xdp->data,
-					touched);
+		ret = lan743x_tx_xdp_tx(&rx->adapter->tx[0], rx->ring.pool, xdp,
+					&touched);
 	else
 		ret = xdp_do_redirect(netdev, xdp, prog);
 	/* a page redirected comes back synced whole, the others not */
@@ -896,6 +955,291 @@ static void lan743x_rx_xdp_flush(struct lan743x_rx *rx,
 }
 #endif
 
+#ifdef LAN743X_HAVE_XDP_FRAGS
+/* One buffer of a frame for a multi-buffer program: a new buffer goes
+ * into @slot first, then the received one, synced for the CPU, into
+ * rx->ring.xdp: its first buffer, or a fragment.  Return: LAN743X_RX_KEEP,
+ * or why the frame is dropped (the received buffer then stays in @slot).
+ */
+static u8 lan743x_rx_xdp_take(struct lan743x_rx *rx,
+			      struct lan743x_rx_slot *slot, u32 pad, u32 wire,
+			      u32 len)
+{
+	struct xdp_buff *xdp = &rx->ring.xdp;
+	struct lan743x_rx_slot got = *slot;
+	struct skb_shared_info *sinfo;
+	struct page *page;
+	u32 synced, n = 0;
+
+	if (rx->ring.xdp_chain) {
+		n = lan743x_xdp_nr_frags(xdp);
+		if (n >= MAX_SKB_FRAGS) {
+			lan743x_rx_reuse(rx, slot, 0);
+			return LAN743X_RX_DROP_OVERSIZE;
+		}
+	}
+	if (INDIRECT_CALL_1(rx->ring.ops->refill, lan743x_rx_pp_refill,
+			    rx, slot, GFP_ATOMIC)) {
+		rx->cost.buf_alloc_fail++;
+		lan743x_rx_reuse(rx, slot, 0);
+		return LAN743X_RX_DROP_ALLOC;
+	}
+	synced = lan743x_rx_sync_len(rx, &got, pad + wire);
+	lan743x_rx_sync_for_cpu(rx, &got, synced);
+	rx->ring.xdp_synced[rx->ring.xdp_chain ? n + 1 : 0] = synced;
+	if (!rx->ring.xdp_chain) {
+		xdp_init_buff(xdp, got.truesize, &rx->ring.xdp_rxq);
+		xdp_prepare_buff(xdp, got.buf, rx->ring.headroom + pad, len,
+				 true);
+		rx->ring.xdp_chain = true;
+		return LAN743X_RX_KEEP;
+	}
+	sinfo = xdp_get_shared_info_from_buff(xdp);
+	if (!n) {
+		sinfo->xdp_frags_size = 0;
+		xdp_buff_set_frags_flag(xdp);
+	}
+	page = virt_to_head_page(got.buf);
+	skb_frag_fill_page_desc(&sinfo->frags[n], page,
+				got.buf + rx->ring.headroom - page_address(page),
+				len);
+	sinfo->nr_frags = n + 1;
+	sinfo->xdp_frags_size += len;
+	return LAN743X_RX_KEEP;
+}
+
+/* Cut the frame in rx->ring.xdp to @want bytes (the FCS may have begun in
+ * a previous buffer), fragments that end up empty back to the pool.
+ * Return: false if it holds fewer bytes, or would keep no header byte.
+ */
+static bool lan743x_rx_xdp_trim(struct lan743x_rx *rx, u32 want)
+{
+	struct xdp_buff *xdp = &rx->ring.xdp;
+	struct skb_shared_info *sinfo;
+	u32 head, have, n;
+
+	sinfo = xdp_get_shared_info_from_buff(xdp);
+	head = xdp->data_end - xdp->data;
+	n = lan743x_xdp_nr_frags(xdp);
+	have = head + (n ? sinfo->xdp_frags_size : 0);
+	while (have > want && n) {
+		skb_frag_t *f = &sinfo->frags[n - 1];
+		u32 cut = min(have - want, skb_frag_size(f));
+
+		sinfo->xdp_frags_size -= cut;
+		have -= cut;
+		if (cut < skb_frag_size(f)) {
+			skb_frag_size_sub(f, cut);
+			break;
+		}
+		lan743x_rx_xdp_put_page(rx, skb_frag_page(f),
+					rx->ring.xdp_synced[n], true);
+		sinfo->nr_frags = --n;
+	}
+	if (!n)
+		xdp_buff_clear_frags_flag(xdp);
+	if (have < want || have - want >= head)
+		return false;
+	xdp->data_end -= have - want;
+	return true;
+}
+
+/* Bytes of a page's device part to sync for the device once the program
+ * ran: those the CPU was given (@synced) and those up to where the
+ * program left the data (@end, from the device part's start), never more
+ * than the device may write.
+ */
+static u32 lan743x_rx_xdp_end(struct lan743x_rx *rx, long end, u32 synced)
+{
+	return min_t(u32, max_t(long, end, synced), rx->ring.buf_len);
+}
+
+/* After the program: rx->ring.xdp_synced[] becomes, per page of the
+ * frame, what to sync for the device as it goes back to the pool.
+ */
+static void lan743x_rx_xdp_settle(struct lan743x_rx *rx)
+{
+	struct xdp_buff *xdp = &rx->ring.xdp;
+	struct skb_shared_info *sinfo;
+	u32 i, n, *t;
+
+	sinfo = xdp_get_shared_info_from_buff(xdp);
+	n = lan743x_xdp_nr_frags(xdp);
+	t = rx->ring.xdp_synced;
+	t[0] = lan743x_rx_xdp_end(rx, (u8 *)xdp->data_end -
+				  ((u8 *)xdp->data_hard_start + rx->ring.headroom),
+				  t[0]);
+	for (i = 0; i < n; i++) {
+		const skb_frag_t *f = &sinfo->frags[i];
+
+		t[i + 1] = lan743x_rx_xdp_end(rx, (long)skb_frag_off(f) +
+					      skb_frag_size(f) - rx->ring.headroom,
+					      t[i + 1]);
+	}
+}
+
+/* The multi-buffer frame in rx->ring.xdp, whole, through @prog; every
+ * page goes to the skb, the TX ring, the redirect target, or back to the
+ * pool.  Return: the skb of a frame the program passed, or NULL.
+ */
+static struct sk_buff *lan743x_rx_xdp_chain_run(struct lan743x_rx *rx,
+						struct bpf_prog *prog,
+						struct lan743x_rx_frames *b)
+{
+	struct net_device *netdev = rx->adapter->netdev;
+	struct xdp_buff *xdp = &rx->ring.xdp;
+	struct sk_buff *skb;
+	u32 act, i, n;
+
+	/* the ring may have moved since the frame began (a queue swap) */
+	xdp->rxq = &rx->ring.xdp_rxq;
+	act = bpf_prog_run_xdp(prog, xdp);
+	lan743x_rx_xdp_settle(rx);
+
+	switch (act) {
+	case XDP_PASS:
+		skb = lan743x_rx_xdp_skb(rx, xdp);
+		if (likely(skb)) {
+			rx->ring.xdp_chain = false;
+			b->xdp_pass++;
+			return skb;
+		}
+		rx->cost.buf_alloc_fail++;
+		lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_ALLOC, b);
+		return NULL;
+	case XDP_DROP:
+		lan743x_rx_xdp_put(rx, true);
+		b->xdp_drop++;
+		return NULL;
+	case XDP_TX:
+		if (lan743x_tx_xdp_tx(&rx->adapter->tx[0], rx->ring.pool, xdp,
+				      rx->ring.xdp_synced))
+			break;
+		/* each page comes back synced by what was touched */
+		n = lan743x_xdp_nr_frags(xdp);
+		for (i = 0; i <= n; i++)
+			rx->cost.sync_dev_bytes -= rx->ring.buf_len -
+						   rx->ring.xdp_synced[i];
+		rx->ring.xdp_chain = false;
+		b->xdp_tx++;
+		return NULL;
+	case XDP_REDIRECT:
+		if (xdp_do_redirect(netdev, xdp, prog))
+			break;
+		rx->ring.xdp_chain = false;
+		b->xdp_redirect++;
+		return NULL;
+	default:
+		bpf_warn_invalid_xdp_action(netdev, prog, act);
+		fallthrough;
+	case XDP_ABORTED:
+		break;
+	}
+	trace_xdp_exception(netdev, prog, act);
+	lan743x_rx_xdp_put(rx, true);
+	b->xdp_errors++;
+	return NULL;
+}
+
+/* LS of a frame for a multi-buffer program: trimmed to FRAME_LENGTH - FCS
+ * and run.  Return: the skb of a frame the program passed, or NULL.
+ */
+static struct sk_buff *lan743x_rx_xdp_chain_done(struct lan743x_rx *rx,
+						 u32 data0,
+						 struct lan743x_rx_frames *b)
+{
+	u32 flen = FIELD_GET(RX_DESC_DATA0_FRAME_LENGTH_MASK_, data0);
+	struct bpf_prog *prog = READ_ONCE(rx->ring.xdp_prog);
+	u32 n;
+
+	if (rx->ring.dropping || !rx->ring.xdp_chain ||
+	    flen < ETH_HLEN + ETH_FCS_LEN ||
+	    !lan743x_rx_xdp_trim(rx, flen - ETH_FCS_LEN)) {
+		lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
+		return NULL;
+	}
+	n = lan743x_xdp_nr_frags(&rx->ring.xdp);
+	/* a program without fragments replaced it during the frame */
+	if (n && !prog->aux->xdp_has_frags) {
+		lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_OVERSIZE, b);
+		return NULL;
+	}
+	if (n)
+		b->multi_buf_frames++;
+	return lan743x_rx_xdp_chain_run(rx, prog, b);
+}
+#else
+/* Not reached: without multi-buffer XDP such frames are being dropped */
+static u8 lan743x_rx_xdp_take(struct lan743x_rx *rx,
+			      struct lan743x_rx_slot *slot, u32 pad, u32 wire,
+			      u32 len)
+{
+	lan743x_rx_reuse(rx, slot, 0);
+	return LAN743X_RX_DROP_OVERSIZE;
+}
+
+static struct sk_buff *lan743x_rx_xdp_chain_done(struct lan743x_rx *rx,
+						 u32 data0,
+						 struct lan743x_rx_frames *b)
+{
+	return lan743x_rx_frame_done(rx, data0, b);
+}
+#endif
+
+/* One completed descriptor of any kind: work out how many of its bytes
+ * belong to the frame, take or recycle its buffer, finish the frame on LS.
+ * Return: the finished frame, or NULL.
+ */
+static struct sk_buff *lan743x_rx_buffer(struct lan743x_rx *rx,
+					 struct lan743x_rx_slot *slot,
+					 u32 data0, struct lan743x_rx_frames *b)
+{
+	bool first = data0 & RX_DESC_DATA0_FS_;
+	bool last = data0 & RX_DESC_DATA0_LS_;
+	u32 pad = first ? rx->pad : 0;
+	u32 cap = slot->len - pad;
+	u32 wire = cap, len = cap;
+
+	if (first) {
+		/* a previous frame that never saw LS is incomplete */
+		if (lan743x_rx_busy(rx) || rx->ring.dropping)
+			lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
+		rx->ring.frame_wire = 0;
+		/* a program takes frames of several buffers if it says so */
+		if (rx->ring.xdp_prog && !lan743x_rx_xdp_frags(rx))
+			rx->ring.dropping = LAN743X_RX_DROP_OVERSIZE;
+	} else if (!lan743x_rx_busy(rx) &&
+		   rx->ring.dropping == LAN743X_RX_KEEP) {
+		rx->ring.dropping = LAN743X_RX_DROP_BAD_DESC;
+	}
+
+	if (last) {
+		u32 flen = FIELD_GET(RX_DESC_DATA0_FRAME_LENGTH_MASK_, data0);
+		u32 want = flen > ETH_FCS_LEN ? flen - ETH_FCS_LEN : 0;
+
+		wire = flen > rx->ring.frame_wire ?
+		       min(flen - rx->ring.frame_wire, cap) : 0;
+		len = want > rx->ring.frame_wire ?
+		      min(want - rx->ring.frame_wire, wire) : 0;
+	}
+
+	if (rx->ring.dropping || !len)
+		lan743x_rx_reuse(rx, slot, 0);
+	else if (rx->ring.xdp_prog)
+		rx->ring.dropping = lan743x_rx_xdp_take(rx, slot, pad, wire, len);
+	else if (first && last && len <= READ_ONCE(rx->ring.copybreak))
+		rx->ring.dropping = lan743x_rx_copy(rx, slot, pad, wire, len, b);
+	else
+		rx->ring.dropping = lan743x_rx_take(rx, slot, pad, wire, len);
+	rx->ring.frame_wire += wire;
+
+	if (!last)
+		return NULL;
+	if (rx->ring.xdp_prog)
+		return lan743x_rx_xdp_chain_done(rx, data0, b);
+	return lan743x_rx_frame_done(rx, data0, b);
+}
+
 /* A whole frame in one buffer (FS and LS, no chain being assembled): the
  * common case, without the chain's bookkeeping.  Same outcome as
  * lan743x_rx_buffer() for such a descriptor.  Return: the frame, or NULL.
@@ -964,10 +1308,10 @@ static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
 	/* on an XDP ring every whole frame goes to the program: one that
 	 * follows an incomplete frame ends it first
 	 */
-	if (whole && unlikely(rx->ring.skb || rx->ring.dropping) &&
+	if (whole && unlikely(lan743x_rx_busy(rx) || rx->ring.dropping) &&
 	    rx->ring.xdp_prog)
 		lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
-	if (likely(whole && !rx->ring.skb && !rx->ring.dropping)) {
+	if (likely(whole && !lan743x_rx_busy(rx) && !rx->ring.dropping)) {
 		skb = lan743x_rx_whole(rx, &rx->ring.slots[idx], data0, b);
 	} else if ((data0 & RX_DESC_DATA0_EXT_) &&
 		   !(data0 & (RX_DESC_DATA0_FS_ | RX_DESC_DATA0_LS_))) {
@@ -1112,6 +1456,11 @@ u32 lan743x_rx_cur_buf_len(struct lan743x_adapter *adapter)
 		return p->buf_len;
 	if (!p->mtu_buffers)
 		return LAN743X_RX_LEGACY_LEN;
+#ifdef LAN743X_HAVE_XDP
+	if (p->xdp_prog && p->page_pool)
+		return min(lan743x_rx_buf_len(adapter->netdev->mtu),
+			   lan743x_xdp_buf_len_max());
+#endif
 	return lan743x_rx_buf_len(adapter->netdev->mtu);
 }
 

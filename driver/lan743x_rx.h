@@ -243,6 +243,12 @@ enum {
  * @pool: the page_pool of a ring built for XDP
  * @xdp_rxq: the ring as XDP programs see it, registered on rings built
  *	for XDP
+ * @xdp: the frame being assembled for a multi-buffer XDP program: its
+ *	first buffer, the others as fragments
+ * @xdp_synced: per buffer of @xdp (its head, then each fragment): bytes
+ *	synced for the CPU, then, once the program ran, bytes to sync for
+ *	the device as the page goes back to the pool
+ * @xdp_chain: @xdp holds a frame being assembled
  * @mtu: state of the fresh-buffer policy
  * @mtu.cache: page fragments the buffers are carved from
  * @pp: state of the page_pool policy
@@ -277,6 +283,9 @@ struct lan743x_rx_ring {
 	u32 headroom;
 	struct page_pool *pool;
 	struct xdp_rxq_info xdp_rxq;
+	struct xdp_buff xdp;
+	u32 xdp_synced[MAX_SKB_FRAGS + 1];
+	bool xdp_chain;
 	/* one policy's state; the core never touches it */
 	union {
 		struct {
@@ -327,6 +336,18 @@ struct lan743x_rx {
 	bool running;
 	u8 ch;
 };
+
+#ifdef LAN743X_HAVE_XDP
+/* Fragments of an XDP frame (multi-buffer XDP, 5.19 on): 0 before */
+static inline u32 lan743x_xdp_nr_frags(struct xdp_buff *xdp)
+{
+#ifdef LAN743X_HAVE_XDP_FRAGS
+	if (xdp_buff_has_frags(xdp))
+		return xdp_get_shared_info_from_buff(xdp)->nr_frags;
+#endif
+	return 0;
+}
+#endif
 
 /* lan743x_rx.c */
 void lan743x_rx_params_init(struct lan743x_rx_params *p);

@@ -80,12 +80,21 @@ static void lan743x_tx_unmap(struct lan743x_tx *tx, struct lan743x_tx_slot *slot
 		break;
 	case LAN743X_TX_MAP_XDP_FRAME:
 		dma_unmap_single(dev, slot->dma, slot->len, DMA_TO_DEVICE);
-		xdp_return_frame(slot->xdpf);
+		break;
+	case LAN743X_TX_MAP_XDP_FRAG:
+		dma_unmap_page(dev, slot->dma, slot->len, DMA_TO_DEVICE);
 		break;
 #endif
 	default:
 		break;
 	}
+#ifdef LAN743X_HAVE_XDP
+	/* the frame goes once all its descriptors are undone */
+	if (slot->xdpf) {
+		xdp_return_frame(slot->xdpf);
+		slot->xdpf = NULL;
+	}
+#endif
 	slot->map = LAN743X_TX_MAP_NONE;
 }
 
@@ -489,7 +498,8 @@ static void lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 	while (head != hw_head) {
 		struct lan743x_tx_slot *slot = &tx->slots[head];
 
-		if (slot->map >= LAN743X_TX_MAP_XDP_TX) {
+		/* an XDP frame counts on its last descriptor */
+		if (slot->map >= LAN743X_TX_MAP_XDP_TX && slot->bytes) {
 			xdp++;
 			xdp_bytes += slot->bytes;
 		}
@@ -655,66 +665,96 @@ int lan743x_tx_swap_in(struct lan743x_adapter *adapter,
 }
 
 #ifdef LAN743X_HAVE_XDP
-/* Queue one XDP frame as @x describes it (dma, len, what to undo); the
- * queue lock is held.  The frame gets the doorbell of its batch.
- * Return: 0, or -ENOSPC if the ring is stopped or has no room to spare.
+/* Room for an XDP frame of @n descriptors, with the stack's largest frame
+ * still fitting after it; the queue lock is held.
  */
-static int lan743x_tx_xdp_queue(struct lan743x_tx *tx,
-				struct netdev_queue *txq,
-				const struct lan743x_tx_slot *x)
+static bool lan743x_tx_xdp_room(struct lan743x_tx *tx,
+				struct netdev_queue *txq, u32 n)
 {
-	u32 idx = tx->tail;
+	return tx->running && !netif_tx_queue_stopped(txq) &&
+	       lan743x_tx_free(tx) >= LAN743X_TX_DESC_NEEDED + n;
+}
 
-	if (unlikely(!tx->running || netif_tx_queue_stopped(txq) ||
-		     lan743x_tx_free(tx) <= LAN743X_TX_DESC_NEEDED))
-		return -ENOSPC;
+/* Descriptor @i of the @n of an XDP frame of @frame_len bytes, after
+ * tx->tail, as @x describes it (dma, len, what to undo); the queue lock is
+ * held.  The frame is the chip's once tx->tail moves past it.
+ */
+static void lan743x_tx_xdp_desc(struct lan743x_tx *tx, u32 i, u32 n,
+				const struct lan743x_tx_slot *x, u32 frame_len)
+{
+	u32 idx = (tx->tail + i) & tx->size_mask;
+	u32 flags = 0;
+
+	if (!i)
+		flags |= TX_DESC_DATA0_FS_;
+	if (i == n - 1)
+		flags |= TX_DESC_DATA0_LS_ | TX_DESC_DATA0_IOC_;
 	tx->slots[idx] = *x;
-	lan743x_tx_set_desc(tx, idx,
-			    lan743x_tx_data0(x->len, TX_DESC_DATA0_FS_ |
-					     TX_DESC_DATA0_LS_ |
-					     TX_DESC_DATA0_IOC_),
-			    x->dma,
+	lan743x_tx_set_desc(tx, idx, lan743x_tx_data0(x->len, flags), x->dma,
 			    FIELD_PREP(TX_DESC_DATA3_FRAME_LENGTH_MSS_MASK_,
-				       x->len));
-	WRITE_ONCE(tx->tail, (idx + 1) & tx->size_mask);
-	return 0;
+				       frame_len));
 }
 
 /**
- * lan743x_tx_xdp_tx() - queue an XDP_TX frame, in place in its RX page
+ * lan743x_tx_xdp_tx() - queue an XDP_TX frame, in place in its RX pages
  * @tx: the TX ring
- * @pool: the page_pool @page belongs to (mapped both ways)
- * @page: the page
- * @data: the frame in @page
- * @len: its length
- * @sync: bytes of the page's device part to sync for the device when it
- *	goes back to @pool
+ * @pool: the page_pool the frame's pages belong to (mapped both ways)
+ * @xdp: the frame: its head and, with multi-buffer XDP, its fragments,
+ *	each in a page of its own
+ * @sync: per page (the head's, then each fragment's) the bytes of its
+ *	device part to sync for the device when it goes back to @pool
  *
  * Sent at the next lan743x_tx_xdp_flush().  Context: the RX ring's NAPI.
  *
- * Return: 0, or -ENOSPC with @page still the caller's.
+ * Return: 0, or -ENOSPC with the pages still the caller's.
  */
 int lan743x_tx_xdp_tx(struct lan743x_tx *tx, struct page_pool *pool,
-		      struct page *page, void *data, u32 len, u32 sync)
+		      struct xdp_buff *xdp, const u32 *sync)
 {
 	struct netdev_queue *txq = netdev_get_tx_queue(tx->adapter->netdev, 0);
+	struct page *page = virt_to_head_page(xdp->data);
+	u32 frame_len = xdp->data_end - xdp->data;
+	u32 n = 1 + lan743x_xdp_nr_frags(xdp);
 	struct lan743x_tx_slot x = {
 		.dma = page_pool_get_dma_addr(page) +
-		       (data - page_address(page)),
-		.len = len,
+		       (xdp->data - page_address(page)),
+		.len = frame_len,
 		.map = LAN743X_TX_MAP_XDP_TX,
-		.bytes = len,
 		.page = page,
 		.pool = pool,
-		.sync = sync,
+		.sync = sync[0],
 	};
-	int ret;
+	int ret = -ENOSPC;
+	u32 i;
 
-	/* the program may have written it: the device reads it */
-	dma_sync_single_for_device(lan743x_tx_dev(tx), x.dma, len,
-				   DMA_BIDIRECTIONAL);
+#ifdef LAN743X_HAVE_XDP_FRAGS
+	if (n > 1)
+		frame_len += xdp_get_shared_info_from_buff(xdp)->xdp_frags_size;
+#endif
 	__netif_tx_lock(txq, smp_processor_id());
-	ret = lan743x_tx_xdp_queue(tx, txq, &x);
+	if (!lan743x_tx_xdp_room(tx, txq, n))
+		goto unlock;
+	for (i = 0; i < n; i++) {
+#ifdef LAN743X_HAVE_XDP_FRAGS
+		if (i) {
+			const skb_frag_t *f =
+				&xdp_get_shared_info_from_buff(xdp)->frags[i - 1];
+
+			x.page = skb_frag_page(f);
+			x.dma = page_pool_get_dma_addr(x.page) + skb_frag_off(f);
+			x.len = skb_frag_size(f);
+			x.sync = sync[i];
+		}
+#endif
+		x.bytes = i == n - 1 ? frame_len : 0;
+		/* the program may have written it: the device reads it */
+		dma_sync_single_for_device(lan743x_tx_dev(tx), x.dma, x.len,
+					   DMA_BIDIRECTIONAL);
+		lan743x_tx_xdp_desc(tx, i, n, &x, frame_len);
+	}
+	WRITE_ONCE(tx->tail, (tx->tail + n) & tx->size_mask);
+	ret = 0;
+unlock:
 	__netif_tx_unlock(txq);
 	return ret;
 }
@@ -735,6 +775,59 @@ void lan743x_tx_xdp_flush(struct lan743x_tx *tx)
 	__netif_tx_unlock(txq);
 }
 
+/* Map and queue one frame redirected to us, its fragments (multi-buffer
+ * XDP) each on a descriptor of its own; the queue lock is held.
+ * Return: 0, or -ENOSPC or -ENOMEM with nothing queued nor mapped.
+ */
+static int lan743x_tx_xdp_frame(struct lan743x_tx *tx,
+				struct netdev_queue *txq, struct xdp_frame *f)
+{
+	struct device *dev = lan743x_tx_dev(tx);
+	u32 frame_len = f->len, nr = 0, i;
+	struct lan743x_tx_slot x = {
+		.len = f->len,
+		.map = LAN743X_TX_MAP_XDP_FRAME,
+	};
+#ifdef LAN743X_HAVE_XDP_FRAGS
+	struct skb_shared_info *sinfo = NULL;
+
+	if (xdp_frame_has_frags(f)) {
+		sinfo = xdp_get_shared_info_from_frame(f);
+		nr = sinfo->nr_frags;
+		frame_len += sinfo->xdp_frags_size;
+	}
+#endif
+	if (!lan743x_tx_xdp_room(tx, txq, nr + 1))
+		return -ENOSPC;
+	x.dma = dma_map_single(dev, f->data, f->len, DMA_TO_DEVICE);
+	for (i = 0; i <= nr; i++) {
+#ifdef LAN743X_HAVE_XDP_FRAGS
+		if (i) {
+			const skb_frag_t *frag = &sinfo->frags[i - 1];
+
+			x.len = skb_frag_size(frag);
+			x.map = LAN743X_TX_MAP_XDP_FRAG;
+			x.dma = skb_frag_dma_map(dev, frag, 0, x.len,
+						 DMA_TO_DEVICE);
+		}
+#endif
+		if (dma_mapping_error(dev, x.dma))
+			goto unmap;
+		if (i == nr) {
+			x.bytes = frame_len;
+			x.xdpf = f;
+		}
+		lan743x_tx_xdp_desc(tx, i, nr + 1, &x, frame_len);
+	}
+	WRITE_ONCE(tx->tail, (tx->tail + nr + 1) & tx->size_mask);
+	return 0;
+
+unmap:
+	while (i--)
+		lan743x_tx_unmap(tx, &tx->slots[(tx->tail + i) & tx->size_mask]);
+	return -ENOMEM;
+}
+
 /**
  * lan743x_xdp_xmit() - ndo_xdp_xmit: frames redirected to this device
  * @netdev: our device
@@ -749,7 +842,6 @@ int lan743x_xdp_xmit(struct net_device *netdev, int n,
 {
 	struct netdev_queue *txq = netdev_get_tx_queue(netdev, 0);
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
-	struct device *dev = &adapter->pdev->dev;
 	struct lan743x_tx *tx = &adapter->tx[0];
 	int i;
 
@@ -759,23 +851,9 @@ int lan743x_xdp_xmit(struct net_device *netdev, int n,
 		return -ENETDOWN;
 
 	__netif_tx_lock(txq, smp_processor_id());
-	for (i = 0; i < n; i++) {
-		struct xdp_frame *f = frames[i];
-		struct lan743x_tx_slot x = {
-			.len = f->len,
-			.map = LAN743X_TX_MAP_XDP_FRAME,
-			.bytes = f->len,
-			.xdpf = f,
-		};
-
-		x.dma = dma_map_single(dev, f->data, f->len, DMA_TO_DEVICE);
-		if (dma_mapping_error(dev, x.dma))
+	for (i = 0; i < n; i++)
+		if (lan743x_tx_xdp_frame(tx, txq, frames[i]))
 			break;
-		if (lan743x_tx_xdp_queue(tx, txq, &x)) {
-			dma_unmap_single(dev, x.dma, x.len, DMA_TO_DEVICE);
-			break;
-		}
-	}
 	if (i && (flags & XDP_XMIT_FLUSH))
 		lan743x_hw_tx_doorbell(tx);
 	u64_stats_update_begin(&tx->xstats.syncp);

@@ -10,6 +10,7 @@
 struct lan743x_adapter;
 struct lan743x_desc;
 struct page_pool;
+struct xdp_buff;
 struct xdp_frame;
 
 #define LAN743X_TX_RING_SIZE		128
@@ -22,6 +23,7 @@ enum lan743x_tx_map {
 	LAN743X_TX_MAP_PAGE,
 	LAN743X_TX_MAP_XDP_TX,		/* a page of an RX ring's pool */
 	LAN743X_TX_MAP_XDP_FRAME,	/* an xdp_frame we mapped */
+	LAN743X_TX_MAP_XDP_FRAG,	/* a fragment of one, mapped */
 };
 
 /**
@@ -30,10 +32,13 @@ enum lan743x_tx_map {
  * @dma: mapped address
  * @len: mapped length
  * @map: how @dma was mapped
- * @bytes: wire bytes of the frame (BQL), with @skb
+ * @bytes: wire bytes of the frame (BQL), with @skb; of an XDP frame, on
+ *	its last descriptor only
  * @segs: segments of the frame, with @skb
- * @xdpf: the frame of ndo_xdp_xmit (LAN743X_TX_MAP_XDP_FRAME)
- * @page: the page of an XDP_TX frame (LAN743X_TX_MAP_XDP_TX)
+ * @xdpf: the frame of ndo_xdp_xmit, on its last descriptor only
+ *	(LAN743X_TX_MAP_XDP_FRAME, LAN743X_TX_MAP_XDP_FRAG)
+ * @page: a page of an XDP_TX frame (LAN743X_TX_MAP_XDP_TX), one per
+ *	descriptor
  * @pool: the page_pool @page goes back to
  * @sync: bytes the pool syncs for the device as it takes @page back
  */
@@ -144,7 +149,7 @@ netdev_features_t lan743x_features_check(struct sk_buff *skb,
 					 netdev_features_t features);
 int lan743x_tx_poll(struct napi_struct *napi, int budget);
 int lan743x_tx_xdp_tx(struct lan743x_tx *tx, struct page_pool *pool,
-		      struct page *page, void *data, u32 len, u32 sync);
+		      struct xdp_buff *xdp, const u32 *sync);
 void lan743x_tx_xdp_flush(struct lan743x_tx *tx);
 int lan743x_xdp_xmit(struct net_device *netdev, int n,
 		     struct xdp_frame **frames, u32 flags);

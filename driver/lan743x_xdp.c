@@ -9,8 +9,11 @@
  * the first one or detaching the last builds new rings beside the running
  * ones and swaps them in, as any other change of layout does; one program
  * for another is swapped in place.  What cannot be honoured is refused
- * with the old program kept: the other policies, frames that would not
- * fit one buffer (rx-buf-len, or an MTU beyond a page).
+ * with the old program kept: the other policies, buffers beyond a page,
+ * and frames that would not fit one buffer (rx-buf-len, or an MTU beyond
+ * a page) unless the program takes fragments (xdp.frags, multi-buffer
+ * XDP from 5.19): the core then hands it frames of several buffers, each
+ * a page of its own.
  */
 
 #include <linux/netdevice.h>
@@ -26,12 +29,31 @@ static unsigned int lan743x_xdp_max_mtu(void)
 	       (NET_IP_ALIGN + VLAN_ETH_HLEN + ETH_FCS_LEN);
 }
 
+/**
+ * lan743x_xdp_buf_len_max() - the largest buffer of a ring built for XDP
+ *
+ * Return: the buffer length of the largest MTU whose frames fit one page;
+ * multi-buffer programs get buffers of at most this length at larger MTUs.
+ */
+u32 lan743x_xdp_buf_len_max(void)
+{
+	return lan743x_rx_buf_len(lan743x_xdp_max_mtu());
+}
+
+/* @prog takes frames of several buffers (xdp.frags, 5.19 on) */
+static bool lan743x_xdp_prog_frags(const struct bpf_prog *prog)
+{
+#ifdef LAN743X_HAVE_XDP_FRAGS
+	return prog->aux->xdp_has_frags;
+#else
+	return false;
+#endif
+}
+
 /* Why @p cannot run its program, in @extack.  Return: 0 or -errno */
 static int lan743x_xdp_refusal(const struct lan743x_rx_params *p,
 			       unsigned int mtu, struct netlink_ext_ack *extack)
 {
-	u32 max_len = lan743x_rx_buf_len(lan743x_xdp_max_mtu());
-
 	if (!p->xdp_prog)
 		return 0;
 	if (!p->page_pool || !p->mtu_buffers) {
@@ -39,14 +61,22 @@ static int lan743x_xdp_refusal(const struct lan743x_rx_params *p,
 				   "XDP needs the page_pool RX policy: private flags rx-page-pool and rx-mtu-buffers on");
 		return -EOPNOTSUPP;
 	}
-	if (p->buf_len && p->buf_len < lan743x_rx_buf_len(mtu)) {
+	if (p->buf_len > lan743x_xdp_buf_len_max()) {
 		NL_SET_ERR_MSG_MOD(extack,
-				   "XDP needs a frame in one buffer: rx-buf-len is too small for this MTU");
+				   "XDP needs buffers of one page: rx-buf-len too large");
 		return -EINVAL;
 	}
-	if (mtu > lan743x_xdp_max_mtu() || p->buf_len > max_len) {
+	/* a multi-buffer program takes frames of any MTU, in pages */
+	if (lan743x_xdp_prog_frags(p->xdp_prog))
+		return 0;
+	if (p->buf_len && p->buf_len < lan743x_rx_buf_len(mtu)) {
 		NL_SET_ERR_MSG_MOD(extack,
-				   "XDP needs a frame in one page: MTU or rx-buf-len too large");
+				   "XDP needs a frame in one buffer: rx-buf-len is too small for this MTU (unless the program takes fragments: xdp.frags)");
+		return -EINVAL;
+	}
+	if (mtu > lan743x_xdp_max_mtu()) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "XDP needs a frame in one page: MTU too large (unless the program takes fragments: xdp.frags)");
 		return -EINVAL;
 	}
 	return 0;
@@ -87,6 +117,12 @@ void lan743x_xdp_set_features(struct lan743x_adapter *adapter)
 
 	if (p->page_pool && p->mtu_buffers)
 		f |= NETDEV_XDP_ACT_BASIC | NETDEV_XDP_ACT_REDIRECT;
+#ifdef LAN743X_HAVE_XDP_FRAGS
+	/* frames of several pages, received and sent */
+	f |= NETDEV_XDP_ACT_NDO_XMIT_SG;
+	if (p->page_pool && p->mtu_buffers)
+		f |= NETDEV_XDP_ACT_RX_SG;
+#endif
 	xdp_set_features_flag(adapter->netdev, f);
 #endif
 }

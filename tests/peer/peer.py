@@ -65,7 +65,8 @@ the guest half-closes its side after sending and reads until we close.
                    tap's MTU it is raised while they go out and restored
                    afterwards.
   XDP <kind> <n> <size> [<ifindex>]
-                   n frames of EtherType 0x88b5 and <size> bytes (no FCS)
+                   n frames of EtherType 0x88b5 and <size> bytes (no FCS,
+                   up to 9018: the tap's MTU raised meanwhile)
                    to the requesting guest, each carrying <ifindex> (a
                    big-endian u32, 0 by default: the XDP program that
                    redirects sends it there), a sequence number and
@@ -428,8 +429,25 @@ class Handler(socketserver.StreamRequestHandler):
         n, size, ifindex = int(n), int(size), int(ifindex)
         if kind not in ("echo", "shape", "none"):
             raise ValueError(f"unknown kind {kind}")
-        if not 1 <= n <= 5000 or not 60 <= size <= 1514:
+        if not 1 <= n <= 5000 or not 60 <= size <= 9018:
             raise ValueError(f"count {n} or size {size} out of range")
+        tap = self.server.tap
+        # jumbo frames: the tap's MTU raised while they go and come back
+        with open(f"/sys/class/net/{tap}/mtu") as f:
+            mtu = int(f.read())
+        if size - 14 > mtu:
+            with self.server.raw_lock:
+                subprocess.run(["ip", "link", "set", "dev", tap, "mtu",
+                                str(size - 14)], check=True, timeout=10)
+                try:
+                    return self.xdp_exchange(kind, n, size, ifindex)
+                finally:
+                    time.sleep(0.2)
+                    subprocess.run(["ip", "link", "set", "dev", tap, "mtu",
+                                    str(mtu)], check=True, timeout=10)
+        return self.xdp_exchange(kind, n, size, ifindex)
+
+    def xdp_exchange(self, kind, n, size, ifindex):
         tap = self.server.tap
         dst = guest_mac(tap, self.client_address[0])
         with open(f"/sys/class/net/{tap}/address") as f:
@@ -465,7 +483,7 @@ class Handler(socketserver.StreamRequestHandler):
                     break
                 try:
                     while True:
-                        r, addr = s.recvfrom(2048)
+                        r, addr = s.recvfrom(16384)
                         # PACKET_OUTGOING (4): our own frames
                         if addr[2] == 4 or r[6:12] != dst or \
                                 r[12:14] not in (b"\x88\xb5", b"\x88\xb6"):

@@ -15,6 +15,10 @@
  *   redir  MAC addresses swapped, bpf_redirect() to the interface whose
  *          index is the payload's first 4 bytes (big-endian)
  *   abort  XDP_ABORTED
+ * Built with -DLT_FRAGS too, into f-<action>.o: the same program in
+ * section xdp.frags (libbpf loads it with BPF_F_XDP_HAS_FRAGS), which
+ * takes frames of several buffers (58-xdp-frags).  It sees their first
+ * buffer at data..data_end; bpf_xdp_adjust_tail() works on the last.
  * No libbpf headers: the helpers are declared by their numbers.
  */
 #include <linux/bpf.h>
@@ -47,7 +51,13 @@ static inline void lt_swap_mac(unsigned char *h)
 	__builtin_memcpy(h + ETH_ALEN, t, ETH_ALEN);
 }
 
-SEC("xdp")
+#ifdef LT_FRAGS
+#define LT_SEC	"xdp.frags"
+#else
+#define LT_SEC	"xdp"
+#endif
+
+SEC(LT_SEC)
 int lt_xdp(struct xdp_md *ctx)
 {
 	unsigned char *data = (void *)(long)ctx->data;
