@@ -120,6 +120,14 @@ check-full: check
 	LT_OUT=$(CURDIR)/build/tests/msix-few tests/run --no-static \
 		--config b0-msix2 --config b0-msix1 --driver ours --driver intree \
 		01-probe 05-iperf3 08-down-up 41-msix-vectors
+	for k in 6.1 6.12; do \
+		LT_OUT=$(CURDIR)/build/tests/pci11x1x-$$k tests/run --no-static \
+			--kernel $$k --config p11414-sgmii --config p11414-2500 \
+			--config p11010-rgmii --driver ours \
+			$$([ $$k = 6.1 ] || echo --driver intree) 01-probe 02-ping \
+			05-iperf3 07-transfer 21-rx-counters 41-msix-vectors \
+			54-tx-queues || exit 1; \
+	done
 	LT_OUT=$(CURDIR)/build/tests/faults tests/run --no-static \
 		--config b0-msix --driver ours --driver intree \
 		48-dma-map-errors 50-tx-ring-full 51-link-flaps-traffic 53-s3-traffic
