@@ -396,3 +396,10 @@ static void __used probe_c45(struct mii_bus *bus)
 	bus->read_c45 = probe_c45_read;
 	bus->write_c45 = probe_c45_write;
 }
+
+/* probe: MDIO_PROBE_CAPS 5.9-6.2 a bus says it scans for clause 45 PHYs too */
+#include <linux/phy.h>
+static void __used probe_caps(struct mii_bus *bus)
+{
+	bus->probe_capabilities = MDIOBUS_C22_C45;
+}

@@ -214,12 +214,15 @@ int lan743x_mdio_init(struct lan743x_adapter *adapter)
 	bus->priv = adapter;
 	bus->read = lan743x_mdio_read;
 	bus->write = lan743x_mdio_write;
+	/* phylib then also scans the bus for clause 45 PHYs (a 2.5G PHY) */
 #ifdef LAN743X_HAVE_MDIO_C45_OPS
-	/* phylib then also scans the bus for clause 45 PHYs */
 	if (adapter->chip->mdio_c45) {
 		bus->read_c45 = lan743x_mdio_read_c45;
 		bus->write_c45 = lan743x_mdio_write_c45;
 	}
+#elif defined(LAN743X_HAVE_MDIO_PROBE_CAPS)
+	if (adapter->chip->mdio_c45)
+		bus->probe_capabilities = MDIOBUS_C22_C45;
 #endif
 	bus->name = "lan743x-mdio";
 	bus->parent = &pdev->dev;
