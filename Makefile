@@ -9,8 +9,9 @@
 #   make deb        the lan743x-dkms Debian package: build/deb/*.deb
 #   make qemu       build QEMU with our LAN743x model: build/qemu/bin/
 #   make check      install dependencies, run every test (tests/check: the
-#                   6.1 guests, a compact list on the debug kernel, the
-#                   quick list on 6.12, the smoke list on 5.10 and 7.2),
+#                   6.1 guests, a compact list on the debug kernel, a
+#                   PCI11414 at 1000 and 2500 Mbit/s, the quick list on
+#                   6.12, the smoke list on 5.10 and 7.2),
 #                   "N passed, N failed, N skipped"
 #   make debug-kernel  build (once, cached) the debug x86 guest kernel: KASAN,
 #                   DMA-API debugging, lockdep, UBSAN, kmemleak, fault injection
