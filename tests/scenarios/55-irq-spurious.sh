@@ -6,8 +6,10 @@
 #     raised with nothing in INT_STS; the model sends the next only once
 #     the driver has read INT_STS, so none merges with another.  Not the
 #     driver's: its handler must answer IRQ_NONE, counted exactly with the
-#     kernel's irq_handler_exit tracepoint.  On a quiet interface exactly
-#     N of N are left unhandled; under iperf3 --bidir as well on vector 0
+#     kernel's irq_handler_exit tracepoint.  On a quiet interface N of N
+#     are left unhandled (one that comes while a real interrupt is taken,
+#     a stray frame's, is that interrupt's: at most one each, and the
+#     driver may take at most 5 as its own); under iperf3 --bidir as well on vector 0
 #     of MSI-X with our driver (nothing else comes on it), on a vector or
 #     line that traffic shares between 1 and N (a real source raised
 #     meanwhile makes the same interrupt the driver's).  Debian's driver
@@ -74,6 +76,8 @@ no_status() {
 		irq_trace_stop >/tmp/sp.tr
 		! grep overrun /tmp/sp.tr >/dev/null || fail "$1: the trace buffer overran"
 		unh=$(awk '$1 == "line" { print $3 }' /tmp/sp.tr)
+		taken=$(awk '$1 == "line" { print $2 }' /tmp/sp.tr)
+		mine=$(awk '$1 == "handler" { h += $3 } END { print h + 0 }' /tmp/sp.tr)
 		log "$1: $(tr '\n' ';' </tmp/sp.tr)"
 	else
 		unh=$(irq_unhandled_since "$irq0" "$snap")
@@ -89,7 +93,9 @@ wait_peer 20 || fail "peer unreachable"
 # 1. interrupts without status, quiet: every one unhandled
 N=200
 no_status "no status, quiet" $N
-[ "$unh" = $N ] || { [ $exact = 0 ] && [ "$unh" -ge 1 ] && [ "$unh" -le $N ]; } ||
+{ [ $exact = 1 ] && [ "$mine" -le 5 ] && [ "$unh" -le $N ] &&
+	[ "$unh" -ge $((N - (taken - unh))) ]; } ||
+	{ [ $exact = 0 ] && [ "$unh" -ge 1 ] && [ "$unh" -le $N ]; } ||
 	fail "no status, quiet: $N interrupts not the driver's, $unh left unhandled by it (IRQ $irq0)"
 log "no status, quiet: $N sent, $unh unhandled on IRQ $irq0"
 checked_after "no status, quiet"
