@@ -106,7 +106,7 @@ debug-kernel:
 # transfers, the policy matrix).  The skb head cache is marked for failslab
 # (35-rx-faults).  make check runs the compact list (tests/check); this is
 # the rest.
-DEBUG_SCENARIOS := 01 02 03 04 08 10 12 13 14 17 18 19 20 21 25 26 30 34 45 46
+DEBUG_SCENARIOS := 01 02 03 04 08 10 12 13 14 17 18 19 20 21 25 26 30 34 45 46 54-irq-storm 55-irq-spurious
 check-full: check
 	LT_OUT=$(CURDIR)/build/tests/kernel-debug tests/run --no-static \
 		--kernel debug --driver ours --config b0-msix \
