@@ -372,7 +372,12 @@ rxp_flag() {
 # and ethtool -G refuses the parameter (the kernel knows no such
 # attribute).
 rxbl_known() {
-	ethtool -g "$IF" 2>/dev/null | grep -E '^RX Buf Len:[[:space:]]*[0-9]' >/dev/null
+	ethtool -g "$IF" 2>/dev/null | grep -E '^RX Buf Len:[[:space:]]*[0-9]' >/dev/null &&
+		return 0
+	# Buffers derived from the MTU (length 0, which ethtool does not
+	# show), or no rx-buf-len at all: asking for 1, "derived from the
+	# MTU", changes nothing where the kernel and the driver have it.
+	ethtool -G "$IF" rx-buf-len 1 >/dev/null 2>&1
 }
 
 # rxbl_note: what a scenario's last line adds where rx-buf-len is missing.

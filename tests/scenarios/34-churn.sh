@@ -93,10 +93,11 @@ churn_op() {
 
 i=0
 counts=
-while read -r op r; do
+# (not "r": the transfers of cycle_ready set it)
+while read -r op arg; do
 	i=$((i + 1))
 	cycle_ready "cycle $i (before $op)"
-	churn_op "$op" "$r" >/tmp/churn.msg
+	churn_op "$op" "$arg" >/tmp/churn.msg
 	[ ! -s /tmp/churn.msg ] || fail "cycle $i ($op, seed $seed): $(cat /tmp/churn.msg)"
 	wait_carrier 1 30 || fail "cycle $i ($op, seed $seed): no carrier 30 s later"
 	wait_peer 20 || fail "cycle $i ($op, seed $seed): peer unreachable"
