@@ -15,6 +15,7 @@
 # board: poweroff
 # timeout: 120
 
+. /lib/lt/scenarios/lib-traffic.sh
 wait_peer 20 || fail "peer $PEER does not answer ping"
 ethtool -s "$IF" wol g || fail "ethtool -s $IF wol g refused"
 
@@ -26,12 +27,11 @@ setsid sh -c "{ echo 'PUT $big'; dd if=/dev/zero bs=1M count=256 2>/dev/null; } 
 
 # both directions busy (the peer draws its 256 MiB first, slowly on a
 # loaded host): a second with frames each way, within 30 s
-stat() { cat "/sys/class/net/$IF/statistics/$1"; }
 busy=0 i=0
 while [ $i -lt 30 ] && [ $busy = 0 ]; do
-	rx0=$(stat rx_packets) tx0=$(stat tx_packets)
+	rx0=$(bytes_of rx_packets) tx0=$(bytes_of tx_packets)
 	sleep 1
-	drx=$(($(stat rx_packets) - rx0)) dtx=$(($(stat tx_packets) - tx0))
+	drx=$(($(bytes_of rx_packets) - rx0)) dtx=$(($(bytes_of tx_packets) - tx0))
 	[ "$drx" -lt 100 ] || [ "$dtx" -lt 100 ] || busy=1
 	i=$((i + 1))
 done
