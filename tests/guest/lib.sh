@@ -527,8 +527,11 @@ bar0_of_if() { head -n 1 "/sys/class/net/$IF/device/resource" | cut -d' ' -f1; }
 # tx_timeout_reset: stop TX DMA channel 0 behind the driver's back (BAR0's
 # DMAC_CMD, 0xC0C, bit 16; tests/run boots with iomem=relaxed for devmem)
 # and wait, pinging, until the driver reports the stack's TX timeout and
-# resets.  Sets mark (the kernel log from before the stop).  14-tx-timeout,
-# 44-ptp-perout.
+# resets.  The stack's watchdog fires only on a stopped queue: the ring
+# full, or BQL's limit reached, which grows with the traffic before (after
+# a 64 MiB transfer it takes more than small pings send in 30 s), so the
+# pings are near MTU-sized and many.  Sets mark (the kernel log from before
+# the stop).  14-tx-timeout, 44-ptp-perout.
 tx_timeout_reset() {
 	mark=$(klog_mark)
 	devmem $(($(bar0_of_if) + 0xC0C)) 32 0x00010000 ||
@@ -537,7 +540,7 @@ tx_timeout_reset() {
 	while ! klog_since "$mark" | grep 'timed out, resetting' >/dev/null; do
 		n=$((n + 1))
 		[ $n -lt 30 ] || fail "no TX timeout reported 30 s after stopping TX DMA"
-		ping -c 5 -i 0.1 -W 1 "$PEER" >/dev/null 2>&1
+		ping -c 40 -s 1400 -i 0.02 -W 1 "$PEER" >/dev/null 2>&1
 		sleep 1
 	done
 }
