@@ -31,7 +31,7 @@ for m in "$intree" $(find "$mods/kernel/drivers/net/phy" -name 'libphy.ko*' -o -
 done
 cp "$mods"/modules.order "$mods"/modules.builtin* "$tmp/root$mods/" 2>/dev/null
 
-make -C "$tmp/driver" install INSTALL_MOD_PATH="$tmp/root" >"$tmp/log" 2>&1 || {
+make -C "$tmp/driver" -j"$(nproc)" install INSTALL_MOD_PATH="$tmp/root" >"$tmp/log" 2>&1 || {
 	tail -n 5 "$tmp/log"
 	fail "make install failed"
 }

@@ -53,7 +53,7 @@ fdtput -d "$tmp/board.dtb" /soc/pcie@33800000 reset-gpio ||
 mkdir "$tmp/driver"
 cp "$top"/driver/*.[ch] "$top"/driver/*.sh "$top"/driver/Kbuild "$top"/driver/Makefile "$tmp/driver/"
 ln -s "$top/scripts" "$tmp/scripts"
-make -C "$tmp/driver" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
+make -C "$tmp/driver" -j"$(nproc)" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
 	>"$tmp/build.log" 2>&1 || { tail -n 5 "$tmp/build.log"; fail "armmp build failed"; }
 
 # Initramfs: busybox, the in-tree driver's module closure (modules.dep
