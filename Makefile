@@ -164,7 +164,7 @@ check-full: check
 		11-driver 20-driver 21-driver 22-driver 71-dkms-kernels
 
 bench:
-	scripts/bench $(if $(ARCH),--arch $(ARCH)) $(if $(PLATFORM),--platform $(PLATFORM))
+	scripts/bench $(if $(ARCH),--arch $(ARCH)) $(if $(PLATFORM),--platform $(PLATFORM)) $(if $(CHIP),--chip $(CHIP))
 
 clean:
 	$(MAKE) --no-print-directory -C driver clean
