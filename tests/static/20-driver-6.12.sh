@@ -13,6 +13,8 @@ kdir=$("$root/scripts/fetch-headers" 6.12) || fail "cannot fetch the 6.12 header
 driver_build KDIR="$kdir"
 probe_check "${kdir##*/linux-headers-}" "$built/compat-probed.h"
 
-# and trixie's 6.12, with the gcc-14 it was built with: amd64 in make
-# check, every architecture with LAN743X_ALL_ARCHES=1 (make check-full)
-driver_build_kernel_arches 6.12 amd64 "amd64 arm64 armhf"
+# and trixie's 6.12, with the gcc-14 it was built with, for every
+# architecture with LAN743X_ALL_ARCHES=1 (make check-full); none in make
+# check, where 7.3 builds with trixie's gcc-14 and the headers above are
+# 6.12's (the guests' kernel)
+driver_build_kernel_arches 6.12 "" "amd64 arm64 armhf"

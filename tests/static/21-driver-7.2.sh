@@ -8,6 +8,6 @@
 check=21-driver-7.2
 . "$(dirname "$0")/driver-build.inc"
 
-# make check: amd64, and the i.MX6's armhf where Debian has it; every
-# architecture with LAN743X_ALL_ARCHES=1 (make check-full)
-driver_build_kernel_arches 7.2 "amd64 armhf" "amd64 arm64 armhf"
+# make check: amd64 (the i.MX6's armhf builds there against 5.10 and
+# 6.1); every architecture with LAN743X_ALL_ARCHES=1 (make check-full)
+driver_build_kernel_arches 7.2 amd64 "amd64 arm64 armhf"
