@@ -69,19 +69,19 @@ else
 fi
 # Autonegotiation back on, advertising 10/100/1000 half and full again,
 # and 2500BASE-T (bit 47) on a 2.5G PHY (*-2500), which negotiates that.
-adv=0x3f want=1000
-case $CONFIG in *-2500) adv=0x80000000003f want=2500 ;; esac
+adv=0x3f link_mbps=1000
+case $CONFIG in *-2500) adv=0x80000000003f link_mbps=2500 ;; esac
 ethtool -s "$IF" autoneg on advertise $adv || fail "ethtool -s autoneg on advertise $adv failed"
 wait_carrier 1 30 || fail "no carrier after autoneg on"
 # The restart takes the link down, so phylib reads the negotiated speed
 # afresh (it keeps the last one while the link stays up).
 n=100
-while [ $n -gt 0 ] && ! ethtool "$IF" | grep "Speed: ${want}Mb/s" >/dev/null; do
+while [ $n -gt 0 ] && ! ethtool "$IF" | grep "Speed: ${link_mbps}Mb/s" >/dev/null; do
 	usleep 100000
 	n=$((n - 1))
 done
-ethtool "$IF" | grep "Speed: ${want}Mb/s" >/dev/null ||
-	fail "link at $(ethtool "$IF" | sed -n 's/^[[:space:]]*Speed: *//p') 10 s after autoneg on, not ${want}Mb/s"
+ethtool "$IF" | grep "Speed: ${link_mbps}Mb/s" >/dev/null ||
+	fail "link at $(ethtool "$IF" | sed -n 's/^[[:space:]]*Speed: *//p') 10 s after autoneg on, not ${link_mbps}Mb/s"
 wait_peer 20 || fail "peer unreachable after autoneg on"
 # Debian's 5.10 driver has no RX checksum offload: "off [fixed]"
 if ethtool -k "$IF" | grep '^rx-checksumming: .*\[fixed\]' >/dev/null; then
