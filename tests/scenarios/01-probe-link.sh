@@ -29,7 +29,7 @@ if [ "$MODLOAD" = modprobe ] && [ "$MODNAME" = lan743x ]; then
 	*:*/updates/*) fail "DRIVER=$DRIVER but modprobe lan743x resolves to '$file'" ;;
 	esac
 	case $DRIVER:$desc in
-	ours:"Microchip LAN7430/LAN7431 PCIe Gigabit Ethernet driver") ;;
+	ours:"Microchip LAN7430/LAN7431 and PCI11010/PCI11414 PCIe Ethernet driver") ;;
 	ours:*) fail "$file is not our driver (description '$desc')" ;;
 	esac
 fi
