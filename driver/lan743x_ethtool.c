@@ -64,6 +64,7 @@ static const struct lan743x_stat_desc lan743x_tx_stat_desc[] = {
 	LAN743X_TX_STAT(packets),
 	LAN743X_TX_STAT(bytes),
 	LAN743X_TX_STAT(bad_completions),
+	LAN743X_TX_STAT(wake),
 };
 
 static const struct lan743x_stat_desc lan743x_txx_stat_desc[] = {

@@ -165,6 +165,8 @@ static int lan743x_tx_hw_start(struct lan743x_tx *tx)
 		return -EIO;
 	tx->head = 0;
 	tx->tail = 0;
+	/* the queue is stopped (disabled) until the caller starts it */
+	clear_bit(LAN743X_TX_STOPPED, &tx->flags);
 	/* empty ring: tail == head */
 	lan743x_hw_tx_doorbell(tx);
 
@@ -349,19 +351,34 @@ static void lan743x_tx_count(struct lan743x_tx *tx, struct sk_buff *skb,
 	u64_stats_update_end(&s->syncp);
 }
 
+/* Stop the queue for want of @need descriptors (queue lock held) */
+static void lan743x_tx_stop(struct lan743x_tx *tx, struct netdev_queue *txq,
+			    struct sk_buff *skb, u32 need)
+{
+	netif_tx_stop_queue(txq);
+	set_bit(LAN743X_TX_STOPPED, &tx->flags);
+	/* Pairs with smp_mb() in lan743x_tx_maybe_wake(): either we see the room
+	 * NAPI made, or NAPI sees the stopped queue and wakes it.
+	 */
+	smp_mb();
+	if (lan743x_tx_free(tx) >= need &&
+	    test_and_clear_bit(LAN743X_TX_STOPPED, &tx->flags)) {
+		/* room came meanwhile: no stop after all */
+		netif_tx_start_queue(txq);
+		return;
+	}
+	/* stopped until NAPI wakes it (perhaps already has): one busy, one
+	 * wake
+	 */
+	lan743x_tx_count(tx, skb, true, false);
+}
+
 static void lan743x_tx_maybe_stop(struct lan743x_tx *tx,
 				  struct netdev_queue *txq)
 {
 	if (likely(lan743x_tx_free(tx) >= LAN743X_TX_DESC_NEEDED))
 		return;
-	netif_tx_stop_queue(txq);
-	lan743x_tx_count(tx, NULL, true, false);
-	/* Pairs with smp_mb() in lan743x_tx_poll(): either we see the room
-	 * NAPI made, or NAPI sees the stopped queue and wakes it.
-	 */
-	smp_mb();
-	if (lan743x_tx_free(tx) >= LAN743X_TX_DESC_NEEDED)
-		netif_tx_start_queue(txq);
+	lan743x_tx_stop(tx, txq, NULL, LAN743X_TX_DESC_NEEDED);
 }
 
 /**
@@ -388,8 +405,7 @@ netdev_tx_t lan743x_xmit(struct sk_buff *skb, struct net_device *netdev)
 	txq = netdev_get_tx_queue(netdev, q);
 	first = tx->tail;
 	if (unlikely(lan743x_tx_free(tx) < lan743x_tx_desc_count(skb))) {
-		netif_tx_stop_queue(txq);
-		lan743x_tx_count(tx, skb, true, false);
+		lan743x_tx_stop(tx, txq, skb, lan743x_tx_desc_count(skb));
 		return NETDEV_TX_BUSY;
 	}
 
@@ -465,6 +481,22 @@ static bool lan743x_tx_head_ok(struct lan743x_tx *tx, u32 hw_head)
 	       ((READ_ONCE(tx->tail) - head) & tx->size_mask);
 }
 
+/* After a completion: wake the queue xmit stopped, if it has room now */
+static void lan743x_tx_maybe_wake(struct lan743x_tx *tx,
+				  struct netdev_queue *txq)
+{
+	/* Pairs with smp_mb() in lan743x_tx_stop() */
+	smp_mb();
+	if (!netif_tx_queue_stopped(txq) ||
+	    lan743x_tx_free(tx) < LAN743X_TX_DESC_NEEDED ||
+	    !test_and_clear_bit(LAN743X_TX_STOPPED, &tx->flags))
+		return;
+	netif_tx_wake_queue(txq);
+	u64_stats_update_begin(&tx->stats.syncp);
+	tx->stats.wake++;
+	u64_stats_update_end(&tx->stats.syncp);
+}
+
 /* Release the descriptors the chip has reported done, wake the queue.  A
  * write-back that is not believable is counted and the TX_HEAD register
  * asked instead: trusting it would free frames the chip still reads, and
@@ -525,11 +557,7 @@ static void lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 	tx->stats.bytes += bytes + xdp_bytes;
 	u64_stats_update_end(&tx->stats.syncp);
 
-	/* Pairs with smp_mb() in lan743x_tx_maybe_stop() */
-	smp_mb();
-	if (netif_tx_queue_stopped(txq) &&
-	    lan743x_tx_free(tx) >= LAN743X_TX_DESC_NEEDED)
-		netif_tx_wake_queue(txq);
+	lan743x_tx_maybe_wake(tx, txq);
 }
 
 /* More to reclaim: a believable head write-back past what was reclaimed */

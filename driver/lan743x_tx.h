@@ -60,12 +60,14 @@ struct lan743x_tx_slot {
  * @packets: frames (TSO segments counted) completed
  * @bytes: bytes completed
  * @bad_completions: head write-backs outside the frames queued, ignored
+ * @wake: times completions woke the queue xmit had stopped (@busy)
  * @syncp: protects the counters on 32-bit hosts
  */
 struct lan743x_tx_stats {
 	u64 packets;
 	u64 bytes;
 	u64 bad_completions;
+	u64 wake;
 	struct u64_stats_sync syncp;
 };
 
@@ -73,7 +75,8 @@ struct lan743x_tx_stats {
  * struct lan743x_tx_xstats - counters of the xmit path
  * @tso: TSO frames queued
  * @csum_partial: frames queued with checksum offload
- * @busy: times the queue was stopped for lack of descriptors
+ * @busy: times the queue was stopped for lack of descriptors (a stop
+ *	xmit undid itself at once, room having come meanwhile, not counted)
  * @map_err: DMA mapping failures (frame dropped)
  * @dropped: frames dropped for other reasons
  * @xdp_xmit: frames queued by ndo_xdp_xmit (redirected to us)
@@ -101,6 +104,7 @@ struct lan743x_tx_xstats {
  * @head: oldest descriptor not yet completed (NAPI)
  * @tail: next free descriptor (xmit)
  * @clear_sts: NAPI must clear DMAC_INT_STS itself (no auto-clear)
+ * @flags: LAN743X_TX_STOPPED
  * @napi: NAPI context for completions
  * @stats: completion counters
  * @xstats: xmit path counters
@@ -121,6 +125,7 @@ struct lan743x_tx {
 	u32 head;
 	u32 tail;
 	bool clear_sts;
+	unsigned long flags;
 	struct napi_struct napi;
 	struct lan743x_tx_stats stats;
 	struct lan743x_tx_xstats xstats;
@@ -133,6 +138,12 @@ struct lan743x_tx {
 	bool running;
 	u8 ch;
 };
+
+/* tx->flags: xmit stopped the queue; whoever restarts it (xmit seeing room
+ * at once, or NAPI after a completion) clears the bit first, so that each
+ * stop is undone or woken, and counted, once
+ */
+#define LAN743X_TX_STOPPED	0
 
 /* lan743x_tx.c */
 void lan743x_tx_init(struct lan743x_adapter *adapter, u8 ch);
