@@ -21,7 +21,8 @@
 #                   list on every 6.1 x86 configuration, a LAN7431's PTP
 #                   pins (44-ptp-perout-lan7431), two and one MSI-X
 #                   vectors granted (b0-msix2, b0-msix1), the fault classes
-#                   under traffic (48, 50, 51, 53, both drivers), the smoke set on
+#                   under traffic (48, 50, 51, 53, both drivers; 46, 48, 50,
+#                   51, 54, 55 on arm64 too), the smoke set on
 #                   5.10, 7.2 and 7.3 (ARM guests on 5.10 and 7.2), 7.2's
 #                   remote and forwarding selftests and 6.12's forwarding
 #                   selftests, every kernel's build
@@ -137,8 +138,10 @@ check-full: check
 	LT_OUT=$(CURDIR)/build/tests/irq-faults-intx tests/run --no-static \
 		--config b0-intx --driver ours --driver intree \
 		54-irq-storm 55-irq-spurious 56-shared-intx
-	LT_OUT=$(CURDIR)/build/tests/irq-faults-arm64 tests/run --no-static \
-		--arch arm64 --driver ours --driver intree 54-irq-storm 55-irq-spurious
+	LT_OUT=$(CURDIR)/build/tests/faults-arm64 tests/run --no-static \
+		--arch arm64 --driver ours --driver intree --budget 3600 \
+		46-surprise-removal 48-dma-map-errors 50-tx-ring-full \
+		51-link-flaps-traffic 53-s3-traffic 54-irq-storm 55-irq-spurious
 	LT_OUT=$(CURDIR)/build/tests/xdp-frags tests/run --no-static \
 		--config b0-msix --driver ours 58-xdp-frags
 	for k in 5.10 7.2 7.3; do \

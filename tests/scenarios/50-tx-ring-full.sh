@@ -4,15 +4,17 @@
 # and a sha256-checked upload beside them.
 #   ring limit: byte queue limits out of the way (limit_min 4 MB), so
 #     only the ring holds the frames back: the queue must stop for lack
-#     of descriptors (tx0_busy grows) and be woken each time (the
-#     streams and the checked upload go on: a queue nobody woke stays
-#     stopped until the transmit watchdog fires, which fails the
+#     of descriptors (tx0_busy grows) and be woken each time: tx0_wake
+#     moves with it, equal within one (a stop not yet woken when read);
+#     the streams and the checked upload go on (a queue nobody woke
+#     stays stopped until the transmit watchdog fires, which fails the
 #     scenario by its kernel log line);
 #   BQL holds: limit_max 16 KiB: sampled every 50 ms under the same
 #     load, the queue's limit never goes above limit_max and the bytes
 #     in flight never above the limit by more than one frame (BQL stops
 #     the queue once the bytes queued pass the limit: the last frame
-#     queued, at most a TSO frame of 64 KiB, may go over).
+#     queued, at most a TSO frame of 64 KiB, may go over); the ring's
+#     stops (if any) are woken as counted above.
 # Each phase ends with a sha256-checked transfer each way (4 MiB); then
 # BQL and the link are set back, 4 MiB each way again at 1000 Mb/s, and
 # the driver is unloaded and loaded.  Debian's 6.1 driver has no ethtool
@@ -52,7 +54,7 @@ ring=${ring:-(unknown: no ethtool -g)}
 # load NAME: 8 streams for 12 s and a checked 4 MiB upload beside them;
 # BQL sampled meanwhile (worst inflight - limit, highest limit)
 load() {
-	b0=$(ethstat tx0_busy)
+	b0=$(ethstat tx0_busy) w0=$(ethstat tx0_wake)
 	iperf_run -t 12 -P 8 >/tmp/rf.rate 2>/tmp/rf.err &
 	bgp=$!
 	sleep 2
@@ -70,9 +72,15 @@ load() {
 	wait $bgp || fail "$1: iperf3 -P 8 failed: $(grep -v '^ *$' /tmp/rf.err | tail -n 1)"
 	bgp=
 	wait $upp || fail "$1: upload beside the streams: $(tail -n 1 /tmp/rf.up)"
-	busy=0
-	[ $ours = 0 ] || busy=$(($(ethstat tx0_busy) - b0))
-	log "$1: $(rate) Mbit/s, tx0_busy +$busy, BQL over the limit by at most $over bytes, highest limit $lim in $n samples"
+	busy=0 wake=0
+	if [ $ours = 1 ]; then
+		# the traffic is over: every stop woken (or one still to be)
+		sleep 1
+		busy=$(($(ethstat tx0_busy) - b0)) wake=$(($(ethstat tx0_wake) - w0))
+	fi
+	log "$1: $(rate) Mbit/s, tx0_busy +$busy, tx0_wake +$wake, BQL over the limit by at most $over bytes, highest limit $lim in $n samples"
+	[ $((busy - wake)) -le 1 ] && [ $((wake - busy)) -le 1 ] ||
+		fail "$1: queue stopped $busy times (tx0_busy), woken $wake times (tx0_wake)"
 }
 
 # the ring alone
@@ -80,8 +88,9 @@ echo 4000000 >"$bql"/limit_min
 load "ring limit"
 if [ $ours = 1 ]; then
 	[ "$busy" -gt 0 ] || fail "ring limit: the queue never stopped with $ring descriptors (tx0_busy +0)"
+	[ "$wake" -gt 0 ] || fail "ring limit: the queue stopped $busy times and was never woken (tx0_wake +0)"
 fi
-ring_busy=$busy
+ring_busy=$busy ring_wake=$wake
 echo 0 >"$bql"/limit_min
 download_sha 4194304 || exit 1
 upload 4194304 || exit 1
@@ -110,4 +119,4 @@ upload 4194304 || exit 1
 trap - EXIT
 unload_module || exit 1
 load_module || exit 1
-echo "TX ring of $ring at 100 Mb/s, 8 streams: queue stopped $ring_busy times by the ring, $bql_busy under BQL 16 KiB (in flight at most $bql_over bytes over the limit); 4 MiB sha256 each way after each; rmmod clean"
+echo "TX ring of $ring at 100 Mb/s, 8 streams: queue stopped $ring_busy times by the ring and woken $ring_wake times, $bql_busy under BQL 16 KiB (in flight at most $bql_over bytes over the limit); 4 MiB sha256 each way after each; rmmod clean"
