@@ -371,6 +371,23 @@ static u32 __used probe_xdp_frags(struct xdp_buff *xdp, struct xdp_rxq_info *rxq
 	return __xdp_rxq_info_reg(rxq, dev, 0, 0, PAGE_SIZE);
 }
 
+/* probe: XDP_METADATA 6.3 XDP programs read a frame's RX metadata through the driver (kfuncs) */
+#include <linux/netdevice.h>
+#include <net/xdp.h>
+static int probe_xmo_ts(const struct xdp_md *ctx, u64 *timestamp)
+{
+	return -ENODATA;
+}
+
+static const struct xdp_metadata_ops probe_xmo = {
+	.xmo_rx_timestamp = probe_xmo_ts,
+};
+
+static void __used probe_xdp_metadata(struct net_device *dev)
+{
+	dev->xdp_metadata_ops = &probe_xmo;
+}
+
 /* probe: SKB_FRAG_FILL 6.5 a fragment is filled in by one call */
 #include <linux/skbuff.h>
 static void __used probe_frag_fill(skb_frag_t *frag, struct page *page)

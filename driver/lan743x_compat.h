@@ -75,9 +75,12 @@
 	bpf_warn_invalid_xdp_action(act)
 #endif
 
-/* 5.19: multi-buffer XDP; only with native XDP */
+/* 5.19: multi-buffer XDP; 6.3: RX metadata for XDP programs; only with
+ * native XDP
+ */
 #ifndef LAN743X_HAVE_XDP
 #undef LAN743X_HAVE_XDP_FRAGS
+#undef LAN743X_HAVE_XDP_METADATA
 #endif
 
 /* 6.5: a fragment was filled in field by field */

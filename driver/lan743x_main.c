@@ -675,6 +675,9 @@ static void lan743x_netdev_setup(struct lan743x_adapter *adapter)
 #ifdef LAN743X_HAVE_QSTATS
 	netdev->stat_ops = &lan743x_stat_ops;
 #endif
+#ifdef LAN743X_HAVE_XDP_METADATA
+	netdev->xdp_metadata_ops = &lan743x_xdp_metadata_ops;
+#endif
 	netdev->watchdog_timeo = 5 * HZ;
 	netdev->min_mtu = LAN743X_MIN_MTU;
 	netdev->max_mtu = LAN743X_MAX_MTU;

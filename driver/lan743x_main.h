@@ -444,6 +444,9 @@ int lan743x_xdp_check(struct net_device *netdev,
 void lan743x_xdp_set_features(struct lan743x_adapter *adapter);
 u32 lan743x_xdp_buf_len_max(void);
 int lan743x_xdp_bpf(struct net_device *netdev, struct netdev_bpf *bpf);
+#ifdef LAN743X_HAVE_XDP_METADATA
+extern const struct xdp_metadata_ops lan743x_xdp_metadata_ops;
+#endif
 #else
 static inline int lan743x_xdp_check(struct net_device *netdev,
 				    const struct lan743x_rx_params *p,

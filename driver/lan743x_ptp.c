@@ -556,6 +556,19 @@ void lan743x_ptp_rx_hold(struct lan743x_rx *rx, struct sk_buff *skb)
 }
 
 /**
+ * lan743x_ptp_rx_time() - the RX timestamp in an extension descriptor
+ * @d: the descriptor (seconds in data1, ns in data2)
+ *
+ * Return: the PHC's time at which the frame came in.
+ */
+ktime_t lan743x_ptp_rx_time(const struct lan743x_desc *d)
+{
+	u32 ns = FIELD_GET(RX_DESC_DATA2_TS_NS_MASK_, le32_to_cpu(d->data2));
+
+	return ktime_set(le32_to_cpu(d->data1), ns);
+}
+
+/**
  * lan743x_ptp_rx_ext() - an extension descriptor: stamp the held frame
  * @rx: the ring
  * @d: the descriptor (seconds in data1, ns in data2)
@@ -565,13 +578,11 @@ void lan743x_ptp_rx_hold(struct lan743x_rx *rx, struct sk_buff *skb)
 void lan743x_ptp_rx_ext(struct lan743x_rx *rx, const struct lan743x_desc *d)
 {
 	struct sk_buff *skb = rx->ring.ts_skb;
-	u32 ns;
 
 	if (!skb)
 		return;
 	rx->ring.ts_skb = NULL;
-	ns = FIELD_GET(RX_DESC_DATA2_TS_NS_MASK_, le32_to_cpu(d->data2));
-	skb_hwtstamps(skb)->hwtstamp = ktime_set(le32_to_cpu(d->data1), ns);
+	skb_hwtstamps(skb)->hwtstamp = lan743x_ptp_rx_time(d);
 	napi_gro_receive(&rx->napi, skb);
 }
 
@@ -642,7 +653,8 @@ int lan743x_ptp_hwts(struct lan743x_adapter *adapter, int *tx_type,
 	ptp->tx_on = *tx_type != HWTSTAMP_TX_OFF;
 	ptp->onestep = *tx_type == HWTSTAMP_TX_ONESTEP_SYNC;
 	spin_unlock_irqrestore(&ptp->tx_lock, flags);
-	ptp->rx_filter = *rx_filter;
+	/* read without rtnl by XDP's RX metadata ops */
+	WRITE_ONCE(ptp->rx_filter, *rx_filter);
 	ptp->rx_cfg = lan743x_ptp_rx_cfg(ptp->rx_filter);
 	if (!adapter->hw_up)
 		return 0;

@@ -50,7 +50,8 @@ struct lan743x_ptp_tx {
  * @tx_on: TX timestamps requested by the timestamping configuration
  * @onestep: one-step Sync (HWTSTAMP_TX_ONESTEP_SYNC): the chip writes a
  *	Sync's egress time into its originTimestamp
- * @rx_filter: the RX filter in force
+ * @rx_filter: the RX filter in force (read locklessly by XDP's RX
+ *	metadata ops)
  * @rx_cfg: its RX_CFG_B timestamp bits, for every ring
  * @tx_timestamps: TX timestamps delivered
  * @tx_timeouts: held frames that got no timestamp within a second
@@ -103,6 +104,7 @@ void lan743x_ptp_isr(struct lan743x_adapter *adapter);
 void lan743x_ptp_tx_request(struct lan743x_adapter *adapter,
 			    struct sk_buff *skb, struct lan743x_desc *first);
 void lan743x_ptp_rx_hold(struct lan743x_rx *rx, struct sk_buff *skb);
+ktime_t lan743x_ptp_rx_time(const struct lan743x_desc *d);
 void lan743x_ptp_rx_ext(struct lan743x_rx *rx, const struct lan743x_desc *d);
 int lan743x_ptp_hwts(struct lan743x_adapter *adapter, int *tx_type,
 		     int *rx_filter, bool set);

@@ -162,7 +162,7 @@ static void lan743x_rx_xdp_put_page(struct lan743x_rx *rx, struct page *page,
  */
 static void lan743x_rx_xdp_put(struct lan743x_rx *rx, bool direct)
 {
-	struct xdp_buff *xdp = &rx->ring.xdp;
+	struct xdp_buff *xdp = &rx->ring.xdp.xdp;
 	struct skb_shared_info *sinfo;
 	u32 i, n;
 
@@ -902,30 +902,34 @@ static struct sk_buff *lan743x_rx_xdp(struct lan743x_rx *rx,
 				      u32 len, struct lan743x_rx_frames *b)
 {
 	u32 synced = lan743x_rx_sync_len(rx, slot, rx->pad + wire);
-	struct xdp_buff xdp;
+	struct lan743x_xdp_buff xb;
+	struct xdp_buff *xdp;
 	u32 act, touched;
 
 	lan743x_rx_sync_for_cpu(rx, slot, synced);
-	xdp_init_buff(&xdp, slot->truesize, &rx->ring.xdp_rxq);
-	xdp_prepare_buff(&xdp, slot->buf, rx->ring.headroom + rx->pad, len,
+	xdp = &xb.xdp;
+	xdp_init_buff(xdp, slot->truesize, &rx->ring.xdp_rxq);
+	xdp_prepare_buff(xdp, slot->buf, rx->ring.headroom + rx->pad, len,
 			 true);
-	act = bpf_prog_run_xdp(prog, &xdp);
-	touched = lan743x_rx_xdp_touched(rx, slot, &xdp, synced);
+	xb.rx = rx;
+	xb.ls = slot - rx->ring.slots;
+	act = bpf_prog_run_xdp(prog, xdp);
+	touched = lan743x_rx_xdp_touched(rx, slot, xdp, synced);
 
 	switch (act) {
 	case XDP_PASS:
-		return lan743x_rx_xdp_pass(rx, slot, &xdp, touched, b);
+		return lan743x_rx_xdp_pass(rx, slot, xdp, touched, b);
 	case XDP_DROP:
 		/* the buffer never leaves the ring */
 		lan743x_rx_reuse(rx, slot, touched);
 		b->xdp_drop++;
 		return NULL;
 	case XDP_TX:
-		if (lan743x_rx_xdp_out(rx, prog, act, slot, &xdp, touched, b))
+		if (lan743x_rx_xdp_out(rx, prog, act, slot, xdp, touched, b))
 			b->xdp_tx++;
 		return NULL;
 	case XDP_REDIRECT:
-		if (lan743x_rx_xdp_out(rx, prog, act, slot, &xdp, touched, b))
+		if (lan743x_rx_xdp_out(rx, prog, act, slot, xdp, touched, b))
 			b->xdp_redirect++;
 		return NULL;
 	default:
@@ -965,7 +969,7 @@ static u8 lan743x_rx_xdp_take(struct lan743x_rx *rx,
 			      struct lan743x_rx_slot *slot, u32 pad, u32 wire,
 			      u32 len)
 {
-	struct xdp_buff *xdp = &rx->ring.xdp;
+	struct xdp_buff *xdp = &rx->ring.xdp.xdp;
 	struct lan743x_rx_slot got = *slot;
 	struct skb_shared_info *sinfo;
 	struct page *page;
@@ -1014,7 +1018,7 @@ static u8 lan743x_rx_xdp_take(struct lan743x_rx *rx,
  */
 static bool lan743x_rx_xdp_trim(struct lan743x_rx *rx, u32 want)
 {
-	struct xdp_buff *xdp = &rx->ring.xdp;
+	struct xdp_buff *xdp = &rx->ring.xdp.xdp;
 	struct skb_shared_info *sinfo;
 	u32 head, have, n;
 
@@ -1059,7 +1063,7 @@ static u32 lan743x_rx_xdp_end(struct lan743x_rx *rx, long end, u32 synced)
  */
 static void lan743x_rx_xdp_settle(struct lan743x_rx *rx)
 {
-	struct xdp_buff *xdp = &rx->ring.xdp;
+	struct xdp_buff *xdp = &rx->ring.xdp.xdp;
 	struct skb_shared_info *sinfo;
 	u32 i, n, *t;
 
@@ -1087,7 +1091,7 @@ static struct sk_buff *lan743x_rx_xdp_chain_run(struct lan743x_rx *rx,
 						struct lan743x_rx_frames *b)
 {
 	struct net_device *netdev = rx->adapter->netdev;
-	struct xdp_buff *xdp = &rx->ring.xdp;
+	struct xdp_buff *xdp = &rx->ring.xdp.xdp;
 	struct sk_buff *skb;
 	u32 act, i, n;
 
@@ -1141,10 +1145,12 @@ static struct sk_buff *lan743x_rx_xdp_chain_run(struct lan743x_rx *rx,
 	return NULL;
 }
 
-/* LS of a frame for a multi-buffer program: trimmed to FRAME_LENGTH - FCS
- * and run.  Return: the skb of a frame the program passed, or NULL.
+/* LS of a frame for a multi-buffer program, in @slot: trimmed to
+ * FRAME_LENGTH - FCS and run.  Return: the skb of a frame the program
+ * passed, or NULL.
  */
 static struct sk_buff *lan743x_rx_xdp_chain_done(struct lan743x_rx *rx,
+						 struct lan743x_rx_slot *slot,
 						 u32 data0,
 						 struct lan743x_rx_frames *b)
 {
@@ -1158,7 +1164,7 @@ static struct sk_buff *lan743x_rx_xdp_chain_done(struct lan743x_rx *rx,
 		lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_BAD_DESC, b);
 		return NULL;
 	}
-	n = lan743x_xdp_nr_frags(&rx->ring.xdp);
+	n = lan743x_xdp_nr_frags(&rx->ring.xdp.xdp);
 	/* a program without fragments replaced it during the frame */
 	if (n && !prog->aux->xdp_has_frags) {
 		lan743x_rx_drop_frame(rx, LAN743X_RX_DROP_OVERSIZE, b);
@@ -1166,6 +1172,8 @@ static struct sk_buff *lan743x_rx_xdp_chain_done(struct lan743x_rx *rx,
 	}
 	if (n)
 		b->multi_buf_frames++;
+	rx->ring.xdp.rx = rx;
+	rx->ring.xdp.ls = slot - rx->ring.slots;
 	return lan743x_rx_xdp_chain_run(rx, prog, b);
 }
 #else
@@ -1179,6 +1187,7 @@ static u8 lan743x_rx_xdp_take(struct lan743x_rx *rx,
 }
 
 static struct sk_buff *lan743x_rx_xdp_chain_done(struct lan743x_rx *rx,
+						 struct lan743x_rx_slot *slot,
 						 u32 data0,
 						 struct lan743x_rx_frames *b)
 {
@@ -1236,7 +1245,7 @@ static struct sk_buff *lan743x_rx_buffer(struct lan743x_rx *rx,
 	if (!last)
 		return NULL;
 	if (rx->ring.xdp_prog)
-		return lan743x_rx_xdp_chain_done(rx, data0, b);
+		return lan743x_rx_xdp_chain_done(rx, slot, data0, b);
 	return lan743x_rx_frame_done(rx, data0, b);
 }
 

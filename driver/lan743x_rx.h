@@ -217,6 +217,20 @@ enum {
 };
 
 /**
+ * struct lan743x_xdp_buff - a frame as an XDP program sees it, with what
+ *	the RX metadata ops (lan743x_xdp.c) read for it
+ * @xdp: the frame; first, as the kfuncs get it as their context
+ * @rx: the ring it came in on
+ * @ls: index of its last (LS) descriptor, still as the chip wrote it back
+ *	while the program runs
+ */
+struct lan743x_xdp_buff {
+	struct xdp_buff xdp;
+	struct lan743x_rx *rx;
+	u32 ls;
+};
+
+/**
  * struct lan743x_rx_ring - what an RX ring is built of and runs with
  * @desc: descriptor ring (coherent)
  * @slots: buffer per descriptor
@@ -283,7 +297,7 @@ struct lan743x_rx_ring {
 	u32 headroom;
 	struct page_pool *pool;
 	struct xdp_rxq_info xdp_rxq;
-	struct xdp_buff xdp;
+	struct lan743x_xdp_buff xdp;
 	u32 xdp_synced[MAX_SKB_FRAGS + 1];
 	bool xdp_chain;
 	/* one policy's state; the core never touches it */

@@ -14,8 +14,16 @@
  * a page) unless the program takes fragments (xdp.frags, multi-buffer
  * XDP from 5.19): the core then hands it frames of several buffers, each
  * a page of its own.
+ *
+ * RX metadata (6.3 on): a program bound to the device reads a frame's
+ * hardware RX timestamp with bpf_xdp_metadata_rx_timestamp().  The chip
+ * writes it into an extension descriptor after the frame's last one, as
+ * for the stack; the program runs while both are still as the chip wrote
+ * them back.  The chip's RSS hash is not offered: where the chip stores
+ * it in a descriptor is not known to the driver.
  */
 
+#include <linux/bitfield.h>
 #include <linux/netdevice.h>
 
 #include "lan743x_main.h"
@@ -126,6 +134,38 @@ void lan743x_xdp_set_features(struct lan743x_adapter *adapter)
 	xdp_set_features_flag(adapter->netdev, f);
 #endif
 }
+
+#ifdef LAN743X_HAVE_XDP_METADATA
+/* xmo_rx_timestamp: the frame's RX timestamp, when the timestamping
+ * configuration asks the chip for one and its extension descriptor is
+ * back: -ENODATA otherwise.
+ */
+static int lan743x_xdp_rx_timestamp(const struct xdp_md *ctx, u64 *timestamp)
+{
+	const struct lan743x_xdp_buff *xb = (const void *)ctx;
+	const struct lan743x_rx *rx = xb->rx;
+	const struct lan743x_desc *ext;
+	u32 data0;
+
+	if (READ_ONCE(rx->adapter->ptp.rx_filter) == HWTSTAMP_FILTER_NONE ||
+	    !(le32_to_cpu(rx->ring.desc[xb->ls].data0) & RX_DESC_DATA0_EXT_))
+		return -ENODATA;
+	ext = &rx->ring.desc[(xb->ls + 1) & rx->ring.size_mask];
+	data0 = le32_to_cpu(READ_ONCE(ext->data0));
+	if ((data0 & (RX_DESC_DATA0_OWN_ | RX_DESC_DATA0_FS_ |
+		      RX_DESC_DATA0_LS_ | RX_DESC_DATA0_EXT_)) !=
+	    RX_DESC_DATA0_EXT_)
+		return -ENODATA;
+	/* the timestamp only after seeing OWN clear */
+	dma_rmb();
+	*timestamp = lan743x_ptp_rx_time(ext);
+	return 0;
+}
+
+const struct xdp_metadata_ops lan743x_xdp_metadata_ops = {
+	.xmo_rx_timestamp	= lan743x_xdp_rx_timestamp,
+};
+#endif
 
 /* XDP_SETUP_PROG: @prog's reference is ours on success, the old one's
  * goes; on failure nothing changed.
