@@ -144,6 +144,10 @@ check-full: check
 		51-link-flaps-traffic 53-s3-traffic 54-irq-storm 55-irq-spurious
 	LT_OUT=$(CURDIR)/build/tests/xdp-frags tests/run --no-static \
 		--config b0-msix --driver ours 58-xdp-frags
+	for k in 6.12 7.2; do \
+		LT_OUT=$(CURDIR)/build/tests/xdp-metadata-$$k tests/run --no-static \
+			--kernel $$k --config b0-msix --driver ours 61-xdp-metadata || exit 1; \
+	done
 	for k in 5.10 7.2 7.3; do \
 		LT_OUT=$(CURDIR)/build/tests/kernel-$$k-smoke tests/run --no-static \
 			--kernel $$k --smoke --driver ours --driver intree || exit 1; \

@@ -1,0 +1,139 @@
+# SPDX-License-Identifier: GPL-2.0
+# XDP RX metadata (kfuncs, Linux 6.3 on) on the page_pool RX path: a
+# program bound to the device (tests/xdp/lt-xdpmeta.c, loaded by
+# /lib/lt/lt-xdpmeta with prog_ifindex and BPF_F_XDP_DEV_BOUND_ONLY) calls
+# bpf_xdp_metadata_rx_timestamp() and bpf_xdp_metadata_rx_hash() on each
+# of the peer's frames of EtherType 0x88b5 and drops it; its map says
+# what they returned:
+#  - hardware RX timestamps off (hwstamp_ctl -r 0): -ENODATA for every
+#    frame; on for PTP event frames only (-r 12): -ENODATA for these,
+#    which are not PTP;
+#  - on for every frame (-r 1): a timestamp for every frame, none 0, none
+#    earlier than the one before, all between readings of the PHC taken
+#    before the peer sends and after;
+#  - the same for 9000-byte frames in several buffers (the program built
+#    for xdp.frags, at MTU 9000);
+#  - rx_hash: -EOPNOTSUPP for every frame, the driver offers no RSS hash;
+#  - the same program loaded unbound: -EOPNOTSUPP from both (the kernel's
+#    own kfuncs: only a program bound to the device reaches the driver).
+# Linux before 6.3 has no such kfuncs: skipped there, with the reason.
+# b0-msix only, our driver; in make check-full on 6.12 and 7.2 (about
+# 1 minute each).
+# sets: xdp-metadata
+# timeout: 400
+
+rxp_only_ours
+[ "$CONFIG" = b0-msix ] || skip "XDP runs on b0-msix only"
+kv=$(uname -r | awk -F. '{ print $1 * 100 + $2 }')
+[ "$kv" -ge 603 ] ||
+	skip "Linux $(uname -r) has no XDP RX metadata kfuncs (6.3 brought them)"
+LD=/lib/lt/lt-xdpmeta
+XDP=/lib/lt/xdp
+{ [ -x $LD ] && [ -f $XDP/meta.o ]; } ||
+	skip "no XDP metadata program or loader in this image (no clang or libbpf on the host)"
+command -v hwstamp_ctl >/dev/null || skip "linuxptp is not in this image"
+IPR=/bin/ip
+PIN=/sys/fs/bpf/lt-xdpmeta
+trap 'hwstamp_ctl -i "$IF" -t 0 -r 0 >/dev/null 2>&1
+	$IPR link set dev "$IF" xdpdrv off 2>/dev/null; rm -f $PIN; rxp_reset' EXIT
+grep -q ' /sys/fs/bpf bpf ' /proc/mounts || mount -t bpf bpf /sys/fs/bpf ||
+	fail "cannot mount the BPF file system"
+wait_peer 10 || fail "peer unreachable"
+phc=$(ethtool -T "$IF" | sed -n 's/^PTP Hardware Clock: *\([0-9][0-9]*\)$/\1/p')
+{ [ -n "$phc" ] && [ -e "/dev/ptp$phc" ]; } || fail "ethtool -T names no PTP clock"
+PHC=/dev/ptp$phc
+o=/tmp/x.old
+n=/tmp/x.new
+
+# attach OBJ [unbound]: OBJ's program on $IF in driver mode
+attach() {
+	$IPR link set dev "$IF" xdpdrv off 2>/dev/null
+	out=$($LD attach "$IF" "$XDP/$1" ${2:+"$2"} 2>&1) ||
+		fail "lt-xdpmeta attach $1 $2: $out"
+	log "$out"
+	wait_peer 20 || fail "peer unreachable with $1 attached"
+}
+# m NAME: an entry of the program's map, as last read by run
+m() { sed -n "s/^$1 //p" /tmp/meta; }
+# run N SIZE WHAT: the peer sends N frames of SIZE bytes; every one must
+# have gone through the program; PHC readings before and after in p0, p1
+run() {
+	$LD reset || fail "cannot reset the program's map"
+	p0=$($LD phc "$PHC") || fail "cannot read $PHC"
+	stats_snap $o
+	r=$(peer_cmd "XDP none $1 $2")
+	stats_snap $n
+	p1=$($LD phc "$PHC") || fail "cannot read $PHC"
+	log "peer: $r"
+	$LD dump >/tmp/meta || fail "cannot read the program's map"
+	log "$3: $(tr '\n' ' ' </tmp/meta)(PHC $p0 to $p1)"
+	[ "$(m frames)" = "$1" ] ||
+		fail "$3: the program saw $(m frames) of the peer's $1 frames ($r)"
+}
+# nodata WHAT: rx_timestamp said -ENODATA for every frame
+nodata() {
+	[ "$(m ts_nodata)" = "$(m frames)" ] ||
+		fail "$1: rx_timestamp -ENODATA for $(m ts_nodata) of $(m frames) frames (timestamps $(m ts_ok), -EOPNOTSUPP $(m ts_notsupp), other $(m ts_other))"
+}
+# stamped WHAT: a timestamp for every frame, in order, between p0 and p1
+stamped() {
+	[ "$(m ts_ok)" = "$(m frames)" ] ||
+		fail "$1: a timestamp for $(m ts_ok) of $(m frames) frames (-ENODATA $(m ts_nodata), -EOPNOTSUPP $(m ts_notsupp), other $(m ts_other))"
+	[ "$(m ts_zero)" = 0 ] || fail "$1: $(m ts_zero) timestamps of 0"
+	[ "$(m ts_back)" = 0 ] ||
+		fail "$1: $(m ts_back) timestamps earlier than the frame's before"
+	f=$(m ts_first) l=$(m ts_last)
+	{ [ "$f" -ge "$p0" ] && [ "$l" -ge "$f" ] && [ "$p1" -ge "$l" ]; } ||
+		fail "$1: timestamps $f to $l, not within the PHC's $p0 to $p1"
+	log "$1: timestamps over $(((l - f) / 1000)) us, $(((f - p0) / 1000)) us after the PHC's first reading, $(((p1 - l) / 1000)) us before its second"
+}
+# nohash WHAT: rx_hash -EOPNOTSUPP for every frame
+nohash() {
+	[ "$(m hash_notsupp)" = "$(m frames)" ] ||
+		fail "$1: rx_hash -EOPNOTSUPP for $(m hash_notsupp) of $(m frames) frames (hash $(m hash_ok), -ENODATA $(m hash_nodata), other $(m hash_other))"
+}
+
+N=200
+attach meta.o
+hwstamp_ctl -i "$IF" -t 0 -r 0 >/dev/null || fail "hwstamp_ctl -r 0 failed"
+run $N 300 "timestamps off"
+nodata "timestamps off"
+nohash "timestamps off"
+
+# HWTSTAMP_FILTER_PTP_V2_EVENT: the peer's frames are not PTP
+hwstamp_ctl -i "$IF" -t 0 -r 12 >/dev/null || fail "hwstamp_ctl -r 12 failed"
+run $N 300 "PTP event frames stamped"
+nodata "PTP event frames stamped"
+
+# HWTSTAMP_FILTER_ALL
+hwstamp_ctl -i "$IF" -t 0 -r 1 >/dev/null || fail "hwstamp_ctl -r 1 failed"
+run $N 300 "every frame stamped"
+stamped "every frame stamped"
+nohash "every frame stamped"
+run $N 1514 "every frame stamped, 1514 bytes"
+stamped "every frame stamped, 1514 bytes"
+
+# frames of several buffers through a multi-buffer program (one without
+# fragments would not allow MTU 9000)
+$IPR link set dev "$IF" xdpdrv off || fail "cannot detach"
+set_mtu 9000 || fail "cannot set MTU 9000"
+wait_peer 20 || fail "peer unreachable at MTU 9000"
+attach f-meta.o
+run $N 9000 "9000-byte frames"
+[ "$(stats_delta $o $n rx_multi_buf_frames)" = $N ] ||
+	fail "9000-byte frames: $(stats_delta $o $n rx_multi_buf_frames) of $N in several buffers"
+stamped "9000-byte frames"
+nohash "9000-byte frames"
+$IPR link set dev "$IF" xdpdrv off || fail "cannot detach"
+restore_mtu
+wait_peer 20 || fail "peer unreachable back at MTU 1500"
+
+# not bound to the device: the kernel's kfuncs, which have no data
+attach meta.o unbound
+run $N 300 "unbound program"
+[ "$(m ts_notsupp)" = $N ] ||
+	fail "unbound program: rx_timestamp -EOPNOTSUPP for $(m ts_notsupp) of $N frames"
+nohash "unbound program"
+$IPR link set dev "$IF" xdpdrv off || fail "cannot detach"
+
+echo "XDP RX metadata: rx_timestamp -ENODATA with timestamping off and for frames the filter leaves out, a timestamp within the PHC's readings for every frame (1 and 3 buffers) with it on; rx_hash -EOPNOTSUPP; unbound -EOPNOTSUPP"
