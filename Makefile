@@ -22,7 +22,8 @@
 #                   pins (44-ptp-perout-lan7431), two and one MSI-X
 #                   vectors granted (b0-msix2, b0-msix1), the fault classes
 #                   under traffic (48, 50, 51, 53, both drivers; 46, 48, 50,
-#                   51, 54, 55 on arm64 too), the smoke set on
+#                   51, 54, 55 on arm64 too), AF_XDP (60-af-xdp, ours, 6.1
+#                   and 6.12), the smoke set on
 #                   5.10, 7.2 and 7.3 (ARM guests on 5.10 and 7.2), 7.2's
 #                   remote and forwarding selftests and 6.12's forwarding
 #                   selftests, every kernel's build
@@ -147,6 +148,10 @@ check-full: check
 	for k in 6.12 7.2; do \
 		LT_OUT=$(CURDIR)/build/tests/xdp-metadata-$$k tests/run --no-static \
 			--kernel $$k --config b0-msix --driver ours 61-xdp-metadata || exit 1; \
+	done
+	for k in 6.1 6.12; do \
+		LT_OUT=$(CURDIR)/build/tests/af-xdp-$$k tests/run --no-static \
+			--kernel $$k --config b0-msix --driver ours 60-af-xdp || exit 1; \
 	done
 	for k in 5.10 7.2 7.3; do \
 		LT_OUT=$(CURDIR)/build/tests/kernel-$$k-smoke tests/run --no-static \

@@ -1,0 +1,153 @@
+# SPDX-License-Identifier: GPL-2.0
+# AF_XDP in copy mode on the page_pool RX policy, with tests/xdp/lt-xsk.c
+# (/lib/lt/lt-xsk): an XDP program in driver mode redirects the frames of
+# EtherType 0x88b5 of the peer's XDP request to an XSKMAP by RX queue,
+# one AF_XDP socket per RX queue bound with XDP_COPY takes them into user
+# space, and the program sends each back through a socket's TX ring, MAC
+# addresses swapped, as 52-xdp's XDP_TX program does:
+#  - binding with XDP_ZEROCOPY fails with EOPNOTSUPP (the driver has no
+#    zero-copy), the same socket then binds in copy mode, and one bound
+#    without either flag falls back to copy mode;
+#  - a hashed download and upload while the sockets are bound stay
+#    intact, every frame through the program (XDP_PASS);
+#  - 3 exchanges of 1000 frames (1514, 60 and 700 bytes, the second under
+#    a hashed download): every frame the peer sent reaches user space and
+#    comes back byte for byte (the peer's "good" count); the ring
+#    counters of the driver (rxN_xdp_redirect) moved by what each socket
+#    received (frames without an IP header: all on queue 0, as RSS
+#    hashes IP only), no XDP error;
+#  - every frame out of the ring took one new buffer, synced whole for
+#    the device (rx_buf_alloc, rx_sync_dev_bytes), and the pages came
+#    back: the free memory where it was over 2000 frames (a page lost per
+#    frame would be 8 MiB);
+#  - once lt-xsk has ended, no program attached and a hashed download
+#    intact.
+# b0-msix only, our driver; in make check-full (about 2 minutes).
+# sets: af-xdp
+# timeout: 600
+
+rxp_only_ours
+[ "$CONFIG" = b0-msix ] || skip "XDP runs on b0-msix only"
+XSK=/lib/lt/lt-xsk
+IPR=/bin/ip
+[ -x $XSK ] || skip "no lt-xsk in the image (it could not be built)"
+[ -d /sys/fs/bpf ] || skip "no BPF system call in this kernel"
+xpid=
+trap '[ -z "$xpid" ] || kill $xpid 2>/dev/null; rxp_reset' EXIT
+wait_peer 10 || fail "peer unreachable"
+rxp_flags on on on || fail "cannot turn rx-page-pool on"
+o=/tmp/x.old
+n=/tmp/x.new
+d() { stats_delta $o $n "$1"; }
+attached() { $IPR -d link show dev "$IF" | grep -q 'prog/xdp'; }
+xdp() {
+	r=$(peer_cmd "XDP $*")
+	log "peer: $r" >&2
+	echo "$r" | sed -n 's/.* back \([0-9]*\) good \([0-9]*\)$/\1 \2/p'
+}
+memfree() { awk '/^MemFree:/ { print $2 }' /proc/meminfo; }
+BL=$((RX_PAD + 18 + 1500 + 4))
+NQ=$(find "/sys/class/net/$IF/queues" -maxdepth 1 -name "rx-*" | wc -l)
+mb=4
+
+# zero-copy: refused, the socket left usable
+out=$($XSK -z "$IF" 2>&1)
+rc=$?
+log "$out"
+echo "$out" | grep -q '^zerocopy: EOPNOTSUPP' ||
+	fail "XDP_ZEROCOPY bind: '$(echo "$out" | grep '^zerocopy')', want EOPNOTSUPP"
+echo "$out" | grep -q '^copy: bound, copy mode' ||
+	fail "XDP_COPY bind after the refused zero-copy one: $out"
+echo "$out" | grep -q '^auto: bound, copy mode' ||
+	fail "bind without a mode did not fall back to copy mode: $out"
+[ $rc = 0 ] || fail "lt-xsk -z exited with $rc"
+attached && fail "a program is attached after the binds"
+
+# the sockets bound, the program attached
+N1=1000 S1=1514 N2=1000 S2=60 N3=1000 S3=700
+total=$((N1 + N2 + N3))
+$XSK "$IF" $total 500 >/tmp/xsk.out 2>&1 &
+xpid=$!
+i=0
+until grep -q '^ready' /tmp/xsk.out; do
+	kill -0 $xpid 2>/dev/null || fail "lt-xsk ended: $(cat /tmp/xsk.out)"
+	i=$((i + 1))
+	[ $i -lt 120 ] || fail "lt-xsk not ready after 60 s: $(cat /tmp/xsk.out)"
+	sleep 0.5
+done
+log "$(cat /tmp/xsk.out)"
+attached || fail "no program attached while lt-xsk runs"
+wait_peer 20 || fail "peer unreachable with the sockets bound"
+
+# TCP while bound: intact, every frame through the program
+stats_snap $o
+download $((mb << 20)) || fail "download with the sockets bound"
+upload $((mb << 20)) || fail "upload with the sockets bound"
+stats_snap $n
+[ "$(d rx_xdp_pass)" = "$(d rx_packets)" ] ||
+	fail "TCP: rx_xdp_pass $(d rx_xdp_pass) != rx_packets $(d rx_packets)"
+[ "$(d rx_xdp_pass)" -gt 1000 ] || fail "TCP: only $(d rx_xdp_pass) frames passed"
+[ "$(d rx_xdp_redirect)" = 0 ] || fail "TCP: $(d rx_xdp_redirect) frames redirected"
+
+# exchange N SIZE: every frame in user space and back intact; the rings'
+# counters moved by as much, no error; a new buffer per frame out of the
+# ring, synced whole (redirected pages come back synced whole)
+exchange() {
+	stats_snap $o
+	r=$(xdp echo "$1" "$2")
+	stats_snap $n
+	[ "$r" = "$1 $1" ] || fail "AF_XDP echo of $1 frames of $2 bytes: back/good $r"
+	[ "$(d rx_xdp_redirect)" = "$1" ] ||
+		fail "$2 bytes: rx_xdp_redirect grew by $(d rx_xdp_redirect), peer sent $1"
+	[ "$(d rx_xdp_errors)" = 0 ] || fail "$2 bytes: rx_xdp_errors grew by $(d rx_xdp_errors)"
+	[ "$(d rx_dropped)" = 0 ] || fail "$2 bytes: the driver dropped $(d rx_dropped)"
+	ba=$(d rx_buf_alloc) sd=$(d rx_sync_dev_bytes)
+	out=$(($(d rx_xdp_redirect) + $(d rx_xdp_pass)))
+	log "$2 bytes: $out frames out of the ring, $ba buffers, sync_dev $sd"
+	[ "$ba" = "$out" ] || fail "$2 bytes: $ba new buffers for $out frames out of the ring"
+	[ "$sd" = $((ba * BL)) ] ||
+		fail "$2 bytes: rx_sync_dev_bytes grew by $sd, want $ba buffers of $BL"
+}
+stats_snap /tmp/x.start
+exchange $N1 $S1
+m0=$(memfree)
+timeout 300 sh -c "echo 'GET $((mb << 20))' | nc $PEER $PEER_PORT >/tmp/xdl" &
+dl=$!
+r=$(xdp echo $N2 $S2)
+wait $dl
+want=$(head -c 64 /tmp/xdl)
+got=$(tail -c +66 /tmp/xdl | sha256sum | cut -d' ' -f1)
+rm -f /tmp/xdl
+[ "$got" = "$want" ] || fail "download beside the AF_XDP echo: sha256 $got, peer says $want"
+[ "$r" = "$N2 $N2" ] || fail "AF_XDP echo of $N2 frames of $S2 bytes beside a download: back/good $r"
+exchange $N3 $S3
+m1=$(memfree)
+stats_snap /tmp/x.end
+log "MemFree $m0 kB after the first 1000 frames, $m1 kB after 2000 more"
+[ $((m0 - m1)) -lt 3072 ] || fail "free memory fell by $((m0 - m1)) kB over 2000 frames"
+
+# lt-xsk ends once every frame went back: its counts and the rings'
+wait $xpid
+rc=$?
+xpid=
+out=$(cat /tmp/xsk.out)
+log "$out"
+[ $rc = 0 ] || fail "lt-xsk exited with $rc"
+echo "$out" | grep -q "^total rx $total tx $total other 0 pending 0$" ||
+	fail "lt-xsk: $(echo "$out" | grep '^total'), want $total received and sent"
+q=0
+while [ $q -lt "$NQ" ]; do
+	got=$(echo "$out" | sed -n "s/^queue $q rx \([0-9]*\) .*/\1/p")
+	ring=$(stats_delta /tmp/x.start /tmp/x.end rx${q}_xdp_redirect)
+	[ "$got" = "$ring" ] ||
+		fail "queue $q: socket received ${got:-nothing}, rx${q}_xdp_redirect grew by $ring"
+	echo "$out" | grep "^queue $q " | grep -q 'dropped 0 rx_invalid 0 tx_invalid 0 rx_ring_full 0 fill_empty 0$' ||
+		fail "queue $q: the socket lost frames: $(echo "$out" | grep "^queue $q ")"
+	q=$((q + 1))
+done
+
+# after it: no program, traffic intact
+attached && fail "a program is still attached after lt-xsk ended"
+wait_peer 20 || fail "peer unreachable after lt-xsk ended"
+download $((mb << 20)) || fail "download after lt-xsk ended"
+echo "AF_XDP copy mode: zero-copy refused (EOPNOTSUPP), TCP intact while bound, $total frames of 1514/60/700 bytes to user space and back intact (one exchange beside a download), ring counters, no page lost, detached"
