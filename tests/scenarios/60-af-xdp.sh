@@ -20,8 +20,9 @@
 #    back: the free memory where it was over the last 3000 (a page lost
 #    per frame would be 12 MiB);
 #  - 1000 frames of 60 bytes beside a hashed download: the download
-#    intact, every frame redirected back intact (a frame the chip's FIFO
-#    dropped, counted by the MAC, is the only one allowed to miss);
+#    intact, every frame not redirected dropped by the chip's FIFO
+#    (counted by the MAC), every redirected one taken and sent by user
+#    space, those back at the peer within its 2 s intact (nine in ten);
 #  - once lt-xsk has ended, no program attached and a hashed download
 #    intact.
 # b0-msix only, our driver; in make check-full (about 2 minutes).
@@ -131,17 +132,22 @@ got=$(tail -c +66 /tmp/xdl | sha256sum | cut -d' ' -f1)
 rm -f /tmp/xdl
 [ "$got" = "$want" ] || fail "download beside the AF_XDP echo: sha256 $got, peer says $want"
 # beside the download the chip's FIFO may overflow (the peer does not
-# pause): every frame the driver redirected comes back intact, and any
-# other was dropped by the MAC
-got=$(d rx_xdp_redirect) md=$(d rx_mac_dropped_frames)
-log "beside a download: $got redirected, MAC dropped $md, rx_dropped $(d rx_dropped), rx_xdp_errors $(d rx_xdp_errors), MemFree $(memfree) kB"
-[ "$r" = "$got $got" ] ||
-	fail "AF_XDP echo of $N frames of $S bytes beside a download: back/good $r, $got redirected"
-[ $((N - got)) -le "$md" ] ||
-	fail "beside a download: $((N - got)) of $N frames missing, the MAC dropped $md"
-[ "$got" -ge $((N * 9 / 10)) ] || fail "beside a download: only $got of $N frames came in"
+# pause): any frame not redirected was dropped by the MAC; user space
+# takes and sends every redirected one (lt-xsk's counts below), but
+# under the download some come back after the peer's 2 s: every frame
+# that came back is intact, and nine in ten came back
+side=$(d rx_xdp_redirect) md=$(d rx_mac_dropped_frames)
+log "beside a download: $side redirected, MAC dropped $md, rx_dropped $(d rx_dropped), rx_xdp_errors $(d rx_xdp_errors), MemFree $(memfree) kB"
+back=${r% *} good=${r#* }
+{ [ -n "$r" ] && [ "$back" = "$good" ]; } ||
+	fail "AF_XDP echo of $N frames of $S bytes beside a download: back/good $r, $side redirected"
+[ "$good" -ge $((side * 9 / 10)) ] ||
+	fail "beside a download: $good of $side redirected frames came back in time"
+[ $((N - side)) -le "$md" ] ||
+	fail "beside a download: $((N - side)) of $N frames missing, the MAC dropped $md"
+[ "$side" -ge $((N * 9 / 10)) ] || fail "beside a download: only $side of $N frames came in"
 [ "$(d rx_xdp_errors)" = 0 ] || fail "beside a download: rx_xdp_errors grew by $(d rx_xdp_errors)"
-total=$((4000 + got))
+total=$((4000 + side))
 stats_snap /tmp/x.end
 
 # lt-xsk ends once every frame went back: its counts and the rings'
@@ -156,10 +162,10 @@ echo "$out" | grep -q "^total rx $total tx $total other 0 pending 0$" ||
 	fail "lt-xsk: $(echo "$out" | grep '^total'), want $total received and sent"
 q=0
 while [ $q -lt "$NQ" ]; do
-	got=$(echo "$out" | sed -n "s/^queue $q rx \([0-9]*\) .*/\1/p")
+	qgot=$(echo "$out" | sed -n "s/^queue $q rx \([0-9]*\) .*/\1/p")
 	ring=$(stats_delta /tmp/x.start /tmp/x.end rx${q}_xdp_redirect)
-	[ "$got" = "$ring" ] ||
-		fail "queue $q: socket received ${got:-nothing}, rx${q}_xdp_redirect grew by $ring"
+	[ "$qgot" = "$ring" ] ||
+		fail "queue $q: socket received ${qgot:-nothing}, rx${q}_xdp_redirect grew by $ring"
 	echo "$out" | grep "^queue $q " | grep -q 'dropped 0 rx_invalid 0 tx_invalid 0 rx_ring_full 0 fill_empty 0$' ||
 		fail "queue $q: the socket lost frames: $(echo "$out" | grep "^queue $q ")"
 	q=$((q + 1))
@@ -169,4 +175,4 @@ done
 attached && fail "a program is still attached after lt-xsk ended"
 wait_peer 20 || fail "peer unreachable after lt-xsk ended"
 download $((mb << 20)) || fail "download after lt-xsk ended"
-echo "AF_XDP copy mode: zero-copy refused (EOPNOTSUPP), TCP intact while bound, $total frames of 1514/700/60 bytes to user space and back intact ($got of 1000 beside a download), ring counters, no page lost (MemFree $m0 -> $m2 kB), detached"
+echo "AF_XDP copy mode: zero-copy refused (EOPNOTSUPP), TCP intact while bound, $total frames of 1514/700/60 bytes to user space and back intact ($side of 1000 beside a download, $good back in time), ring counters, no page lost (MemFree $m0 -> $m2 kB), detached"
