@@ -25,7 +25,7 @@
 #    space, those back at the peer within its 2 s intact (nine in ten);
 #  - once lt-xsk has ended, no program attached and a hashed download
 #    intact.
-# b0-msix only, our driver; in make check-full (about 2 minutes).
+# b0-msix only, our driver; in make check-full (about 30 s a kernel).
 # sets: af-xdp
 # timeout: 600
 
