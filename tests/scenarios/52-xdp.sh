@@ -24,8 +24,7 @@
 rxp_only_ours
 [ "$CONFIG" = b0-msix ] || skip "XDP runs on b0-msix only"
 XDP=/lib/lt/xdp
-# iproute2's ip (busybox's applet, which the shell prefers, has no XDP)
-IPR=/bin/ip
+. /lib/lt/scenarios/lib-xdp.sh
 [ -f $XDP/drop.o ] || skip "no XDP programs in the image (no clang on the host)"
 # the kernel makes /sys/fs/bpf with the bpf() system call (the debug
 # kernel has none)
@@ -37,13 +36,6 @@ n=/tmp/x.new
 d() { stats_delta $o $n "$1"; }
 # -force: replace a program in place (ip refuses by default)
 attach() { $IPR -force link set dev "$IF" xdpdrv obj "$XDP/$1.o" sec xdp; }
-attached() { $IPR -d link show dev "$IF" | grep -q 'prog/xdp'; }
-# xdp KIND N SIZE [IFINDEX]: the peer's request; prints "back good"
-xdp() {
-	r=$(peer_cmd "XDP $*")
-	log "peer: $r" >&2
-	echo "$r" | sed -n 's/.* back \([0-9]*\) good \([0-9]*\)$/\1 \2/p'
-}
 BL=$((RX_PAD + 18 + 1500 + 4))
 
 # the legacy policies: refused, with the reason

@@ -23,7 +23,7 @@
 rxp_only_ours
 [ "$CONFIG" = b0-msix ] || skip "XDP runs on b0-msix only"
 XDP=/lib/lt/xdp
-IPR=/bin/ip
+. /lib/lt/scenarios/lib-xdp.sh
 [ -f $XDP/f-drop.o ] || skip "no XDP programs in the image (no clang on the host)"
 [ -d /sys/fs/bpf ] || skip "no BPF system call in this kernel"
 trap '$IPR link set dev "$IF" xdpdrv off 2>/dev/null; rxp_reset' EXIT
@@ -34,13 +34,6 @@ n=/tmp/x.new
 d() { stats_delta $o $n "$1"; }
 attach() { $IPR -force link set dev "$IF" xdpdrv obj "$XDP/$1.o" sec "$2"; }
 attachf() { attach "f-$1" xdp.frags; }
-attached() { $IPR -d link show dev "$IF" | grep -q 'prog/xdp'; }
-xdp() {
-	r=$(peer_cmd "XDP $*")
-	log "peer: $r" >&2
-	echo "$r" | sed -n 's/.* back \([0-9]*\) good \([0-9]*\)$/\1 \2/p'
-}
-memfree() { awk '/^MemFree:/ { print $2 }' /proc/meminfo; }
 
 # XDP_TX of a poll's 64 jumbo frames takes 192 descriptors
 ethtool -G "$IF" tx 1024 || fail "cannot set 1024 TX descriptors"

@@ -32,7 +32,7 @@
 rxp_only_ours
 [ "$CONFIG" = b0-msix ] || skip "XDP runs on b0-msix only"
 XSK=/lib/lt/lt-xsk
-IPR=/bin/ip
+. /lib/lt/scenarios/lib-xdp.sh
 [ -x $XSK ] || skip "no lt-xsk in the image (it could not be built)"
 [ -d /sys/fs/bpf ] || skip "no BPF system call in this kernel"
 xpid=
@@ -42,13 +42,6 @@ rxp_flags on on on || fail "cannot turn rx-page-pool on"
 o=/tmp/x.old
 n=/tmp/x.new
 d() { stats_delta $o $n "$1"; }
-attached() { $IPR -d link show dev "$IF" | grep -q 'prog/xdp'; }
-xdp() {
-	r=$(peer_cmd "XDP $*")
-	log "peer: $r" >&2
-	echo "$r" | sed -n 's/.* back \([0-9]*\) good \([0-9]*\)$/\1 \2/p'
-}
-memfree() { awk '/^MemFree:/ { print $2 }' /proc/meminfo; }
 BL=$((RX_PAD + 18 + 1500 + 4))
 NQ=$(find "/sys/class/net/$IF/queues" -maxdepth 1 -name "rx-*" | wc -l)
 mb=4
