@@ -15,20 +15,14 @@
 #                   "N passed, N failed, N skipped"
 #   make debug-kernel  build (once, cached) the debug x86 guest kernel: KASAN,
 #                   DMA-API debugging, lockdep, UBSAN, kmemleak, fault injection
-#   make check-full make check, then our driver on the debug kernel (the
-#                   rest, short of the bulk-traffic scenarios, which take hours
-#                   under KASAN), both drivers' full list on 6.12, the full
-#                   list on every 6.1 x86 configuration, a LAN7431's PTP
-#                   pins (44-ptp-perout-lan7431), two and one MSI-X
-#                   vectors granted (b0-msix2, b0-msix1), the fault classes
-#                   under traffic (48, 50, 51, 53, both drivers; 46, 48, 50,
-#                   51, 54, 55 on arm64 too), AF_XDP (60-af-xdp, ours, 6.1
-#                   and 6.12), the smoke set on
-#                   5.10, 7.2 and 7.3 (ARM guests on 5.10 and 7.2), 7.2's
-#                   remote and forwarding selftests and 6.12's forwarding
-#                   selftests, every kernel's build
-#                   for every architecture and the DKMS package both ways
-#                   on every kernel
+#   make check-full make check, then what it leaves out (tests/check-full,
+#                   several hours: the other kernels' smoke lists on x86
+#                   and ARM, every kernel's build for every architecture
+#                   and DKMS on each, both drivers' full lists on 6.12 and
+#                   on every 6.1 configuration, the long debug-kernel list,
+#                   the fault classes under traffic on x86 and arm64, XDP,
+#                   the PCI11x1x on 6.12); GROUPS="..." runs some of its
+#                   groups alone
 #   make bench      RX policy benchmark on the emulated chip: build/bench/
 #                   (ARCH=arm64|armhf: the ARM guests, build/bench/ARCH/;
 #                   PLATFORM=vtd|vtd-strict (x86_64), smmuv3|smmuv3-strict
@@ -103,77 +97,14 @@ debug-kernel:
 	scripts/install-deps debug-kernel
 	scripts/build-debug-kernel
 
-# The debug kernel runs bulk traffic 15-30 times slower: its list leaves out
-# the scenarios that are mostly throughput (iperf3, the 64 MiB and per-MTU
-# transfers, the policy matrix).  The skb head cache is marked for failslab
-# (35-rx-faults).  make check runs the compact list (tests/check); this is
-# the rest.
-DEBUG_SCENARIOS := 01 02 03 04 08 10 12 13 14 17 18 19 20 21 25 26 30 34 45 46 54-irq-storm 55-irq-spurious
+# make check, then every group of tests/check-full; GROUPS="kernels builds"
+# runs those groups alone, without make check
+ifeq ($(GROUPS),)
 check-full: check
-	LT_OUT=$(CURDIR)/build/tests/kernel-debug tests/run --no-static \
-		--kernel debug --driver ours --config b0-msix \
-		--append slub_debug=A,skbuff_head_cache $(DEBUG_SCENARIOS)
-	LT_OUT=$(CURDIR)/build/tests/kernel-6.12-full tests/run --no-static \
-		--kernel 6.12 --driver ours --driver intree --config b0-msix
-	LT_OUT=$(CURDIR)/build/tests/full-6.1 tests/run --no-static --arch x86_64
-	LT_OUT=$(CURDIR)/build/tests/board-arm64 tests/run --no-static --arch arm64 \
-		--driver ours --driver intree 40-board-wiring 47-board-phy-handle
-	LT_OUT=$(CURDIR)/build/tests/perout-lan7431 tests/run --no-static \
-		--driver ours --driver intree 44-ptp-perout-lan7431
-	LT_OUT=$(CURDIR)/build/tests/msix-few tests/run --no-static \
-		--config b0-msix2 --config b0-msix1 --driver ours --driver intree \
-		01-probe 05-iperf3 08-down-up 41-msix-vectors
-	for k in 6.1 6.12; do \
-		LT_OUT=$(CURDIR)/build/tests/pci11x1x-$$k tests/run --no-static \
-			--kernel $$k --config p11414-sgmii --config p11414-2500 \
-			--config p11010-rgmii --driver ours \
-			$$([ $$k = 6.1 ] || echo --driver intree) 01-probe 02-ping \
-			05-iperf3 07-transfer 21-rx-counters 41-msix-vectors \
-			59-tx-queues || exit 1; \
-	done
-	LT_OUT=$(CURDIR)/build/tests/faults tests/run --no-static \
-		--config b0-msix --driver ours --driver intree \
-		48-dma-map-errors 50-tx-ring-full 51-link-flaps-traffic 53-s3-traffic
-	LT_OUT=$(CURDIR)/build/tests/irq-faults tests/run --no-static \
-		--config b0-msix --driver ours --driver intree 54-irq-storm 55-irq-spurious
-	LT_OUT=$(CURDIR)/build/tests/irq-faults-intx tests/run --no-static \
-		--config b0-intx --driver ours --driver intree \
-		54-irq-storm 55-irq-spurious 56-shared-intx
-	LT_OUT=$(CURDIR)/build/tests/faults-arm64 tests/run --no-static \
-		--arch arm64 --driver ours --driver intree --budget 3600 \
-		46-surprise-removal 48-dma-map-errors 50-tx-ring-full \
-		51-link-flaps-traffic 53-s3-traffic 54-irq-storm 55-irq-spurious
-	LT_OUT=$(CURDIR)/build/tests/xdp-frags tests/run --no-static \
-		--config b0-msix --driver ours 58-xdp-frags
-	for k in 6.12 7.2; do \
-		LT_OUT=$(CURDIR)/build/tests/xdp-metadata-$$k tests/run --no-static \
-			--kernel $$k --config b0-msix --driver ours 61-xdp-metadata || exit 1; \
-	done
-	for k in 6.1 6.12; do \
-		LT_OUT=$(CURDIR)/build/tests/af-xdp-$$k tests/run --no-static \
-			--kernel $$k --config b0-msix --driver ours 60-af-xdp || exit 1; \
-	done
-	for k in 5.10 7.2 7.3; do \
-		LT_OUT=$(CURDIR)/build/tests/kernel-$$k-smoke tests/run --no-static \
-			--kernel $$k --smoke --driver ours --driver intree || exit 1; \
-	done
-	for k in 5.10 6.12 7.2; do \
-		LT_OUT=$(CURDIR)/build/tests/kernel-$$k-arm tests/run --no-static \
-			--kernel $$k --smoke --arch arm64 --arch armhf \
-			--driver ours --driver intree || exit 1; \
-	done
-	LT_OUT=$(CURDIR)/build/tests/kernel-7.3-arm tests/run --no-static \
-		--kernel 7.3 --smoke --arch arm64 --driver ours --driver intree
-	LT_OUT=$(CURDIR)/build/tests/kernel-7.2-selftests tests/run --no-static \
-		--kernel 7.2 --driver ours --driver intree --config b0-msix \
-		33-kernel-selftests-remote 36-kernel-selftests-forwarding
-	LT_OUT=$(CURDIR)/build/tests/kernel-6.12-forwarding tests/run --no-static \
-		--kernel 6.12 --driver ours --driver intree --config b0-msix \
-		36-kernel-selftests-forwarding
-	LAN743X_ALL_ARCHES=1 LAN743X_DKMS_KERNELS="5.10 6.1 6.12 7.2 7.3" \
-		LAN743X_DKMS_BROKEN="5.10 6.1 6.12 7.2 7.3" \
-		LT_OUT=$(CURDIR)/build/tests/static-full tests/run --arch x86_64 \
-		11-driver 20-driver 21-driver 22-driver 71-dkms-kernels
+endif
+check-full:
+	scripts/install-deps
+	tests/check-full $(GROUPS)
 
 bench:
 	scripts/bench $(if $(ARCH),--arch $(ARCH)) $(if $(PLATFORM),--platform $(PLATFORM)) $(if $(CHIP),--chip $(CHIP))
