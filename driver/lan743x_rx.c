@@ -380,6 +380,8 @@ static int lan743x_rx_hw_start(struct lan743x_rx *rx)
 	*rx->ring.head_wb = 0;
 	lan743x_hw_rx_config(adapter, ch, rx->ring.dma, rx->ring.size, rx->pad);
 	rx->next = 0;
+	/* what the RX metadata ops read: the channel the ring runs on now */
+	rx->ring.xdp.rx = rx;
 	rx->tail = rx->ring.size - 1;
 	/* Every descriptor is armed: hand the whole ring over.  On B0 the
 	 * same write re-enables the vector, which the chip may have
@@ -1172,7 +1174,6 @@ static struct sk_buff *lan743x_rx_xdp_chain_done(struct lan743x_rx *rx,
 	}
 	if (n)
 		b->multi_buf_frames++;
-	rx->ring.xdp.rx = rx;
 	rx->ring.xdp.ls = slot - rx->ring.slots;
 	return lan743x_rx_xdp_chain_run(rx, prog, b);
 }
