@@ -22,12 +22,16 @@
 # added again probes, gets its address, carrier and the peer back, and
 # the iperf3 connection moves data both ways again, with a sha256-checked
 # transfer each way.  The driver is then unloaded (debug-checks judges
-# kmemleak on the debug kernel).  Debian's driver runs the same checks.
+# kmemleak on the debug kernel).  Debian's driver runs the same checks;
+# libphy's warnings about its MDIO reads of the dead chip timing out (its
+# known weakness, tests/README.md) are a baseline note for it, and would
+# fail ours.
 # board: hotplug-port
 # sets: primary
 # timeout: 300
 # dmesg-allow: known:page-pool-unbind
 # dmesg-allow: known:pciehp-reset-lock
+# dmesg-allow: known:intree-phy-error
 
 . /lib/lt/scenarios/lib-traffic.sh
 
