@@ -19,18 +19,22 @@
 # it cannot recover ("no error_detected callback"); for it the scenario
 # reports what happened (a note, never a failure) and, after the fatal
 # error, which the core gives up on, removes the device and rescans the
-# bus so that the next scenario has a working chip.
+# bus so that the next scenario has a working chip.  libphy's warnings
+# about its MDIO reads of the reset chip timing out (its known weakness,
+# tests/README.md) are part of that note; they would fail ours.
 #
 # QEMU 7.2 (Debian's, which the tests build) sends an error message up
 # only from a function whose Command register has SERR# Enable set, and
 # never a correctable one (fixed in QEMU 8.0, "hw/pci/aer: Add missing
 # routing for AER errors"): the scenario sets SERR# on the chip and the
-# root port, as platform firmware may, and for the correctable error
-# checks that it is logged in the chip's AER capability (Correctable
-# Error Status) instead of in the guest's kernel log (either passes).
+# root port, as platform firmware may (on the chip before the driver
+# probes), and for the correctable error checks that it is logged in the
+# chip's AER capability (Correctable Error Status) instead of in the
+# guest's kernel log (either passes).
 # board: hotplug-port
 # sets: primary
 # timeout: 300
+# dmesg-allow: known:intree-phy-error
 
 . /lib/lt/scenarios/lib-traffic.sh
 
@@ -46,11 +50,22 @@ AER=$(ext_cap "$PCI" 1) || fail "$PCI has no AER capability"
 log "chip $PCI, AER at $(printf %#x "$AER"), root port $RP"
 
 # SERR# Enable (Command bit 8) on both, SERR# forwarding (Bridge Control
-# bit 1) on the port: QEMU 7.2's routing needs them (see above)
+# bit 1) on the port: QEMU 7.2's routing needs them (see above).  On the
+# chip, as firmware would, before the driver probes: the driver restores
+# the config space it saved at probe after each error (slot_reset), and a
+# SERR# set behind its back would be gone after the non-fatal error, the
+# fatal one never routed.  x86's firmware (SeaBIOS) sets it; on ARM
+# nothing does, and the driver is unloaded around setting it.
 serr_on() {
 	cfg_wb "$1" 5 $(($(cfg_rd "$1" 5 1) | 1))
 }
-serr_on "$PCI"
+if [ $(($(cfg_rd "$PCI" 4 2) & 0x100)) = 0 ]; then
+	unload_module >/tmp/aer.out 2>&1 || fail "before setting SERR#: $(tail -n 1 /tmp/aer.out)"
+	serr_on "$PCI"
+	load_module >/tmp/aer.out 2>&1 || fail "after setting SERR#: $(tail -n 1 /tmp/aer.out)"
+	[ "$(pci_of_if)" = "$PCI" ] || fail "$IF is no longer $PCI after the reload"
+	log "SERR# set on $PCI with the driver unloaded, as firmware would before probe"
+fi
 serr_on "$RP"
 cfg_wb "$RP" 62 $(($(cfg_rd "$RP" 62 1) | 2))
 
@@ -78,15 +93,16 @@ inject() {
 	case $r in OK* | "") ;; *) fail "peer could not inject $1: $r" ;; esac
 }
 
-# wait_log SECONDS PATTERN: the kernel log since $mark gets PATTERN
+# wait_log SECONDS PATTERN: the kernel log since $mark gets PATTERN.
+# Timed by the clock, not by a count of polls: on a loaded ARM guest
+# under TCG one look at the log takes most of a second, and 300 polls
+# outlasted the scenario's own limit.
 wait_log() {
-	n=$(($1 * 10 * TSCALE))
-	while [ $n -gt 0 ]; do
-		klog_since "$mark" | grep -E "$2" >/dev/null && return 0
+	end=$(($(date +%s) + $1 * TSCALE))
+	until klog_since "$mark" | grep -E "$2" >/dev/null; do
+		[ "$(date +%s)" -lt "$end" ] || return 1
 		usleep 100000
-		n=$((n - 1))
 	done
-	return 1
 }
 
 # after WHAT: traffic and checked transfers after an error
