@@ -99,14 +99,16 @@ const struct pci_error_handlers lan743x_err_handler = {
  *
  * Saves the config space that slot_reset restores after a link reset;
  * kernels before 6.5 also want the driver to enable the function's error
- * reporting (the core does since).
+ * reporting (the core does since), which comes first: the Device Control
+ * saved must have it, or the first recovery would turn it off again (on
+ * a chip added after the AER service started, which enabled the others).
  */
 void lan743x_pci_err_init(struct lan743x_adapter *adapter)
 {
-	pci_save_state(adapter->pdev);
 #ifdef LAN743X_HAVE_AER_DRIVER_ENABLE
 	pci_enable_pcie_error_reporting(adapter->pdev);
 #endif
+	pci_save_state(adapter->pdev);
 }
 
 /**
