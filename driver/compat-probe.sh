@@ -27,13 +27,19 @@ awk -v dir="$tmp" '
 	name != "" { print >(dir "/" name ".c") }
 ' "$probes"
 
-# The probes run side by side: each waits for little but the compiler.
+# The probes run side by side, one more at a time than there are CPUs:
+# each waits for little but the compiler, and all forty at once could
+# exhaust the memory of a small board that builds the driver through DKMS.
+jobs=$(($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) + 1))
+n=0
 while read -r name; do
 	# shellcheck disable=SC2086
 	$cc "$@" -Werror=implicit-function-declaration -Werror=implicit-int \
 		-Werror=incompatible-pointer-types -Werror=int-conversion \
 		-Werror=return-type -c -o "$tmp/$name.o" "$tmp/$name.c" \
 		>"$tmp/$name.log" 2>&1 && touch "$tmp/$name.ok" &
+	n=$((n + 1))
+	[ $((n % jobs)) -ne 0 ] || wait
 done <"$tmp/names"
 wait
 
