@@ -27,7 +27,11 @@ the guest half-closes its side after sending and reads until we close.
                    orderly removal), "wait" waits for it to go by itself
                    (the guest pulls it from its slot); once it is gone
                    (60 s at most), <ms> later the same device is added
-                   again (device_add)
+                   again (device_add), and again <ms> after QEMU takes
+                   it out by itself within 60 s (at most twice more):
+                   the guest's pciehp, still removing the old one after
+                   a surprise removal, powers the slot off when done, on
+                   which QEMU takes out what the slot holds
   GPIO-EDGES       reply the x-gpio-edges property of the LAN743x on
                    netdev n0 (QMP qom-get): its GPIOs' edges with the
                    1588 clock's time of each (44-ptp-perout)
@@ -547,8 +551,10 @@ class Handler(socketserver.StreamRequestHandler):
         if "netdev" not in props:
             raise OSError(f"no device {dev} with a netdev")
         self.reply("OK")
+        gen = self.server.replugs.get(dev, 0) + 1
+        self.server.replugs[dev] = gen
         threading.Thread(target=self.server.replug,
-                         args=(dev, bus, mode, ms, props),
+                         args=(dev, bus, mode, ms, props, gen),
                          daemon=True).start()
     def do_WOL(self, kind, ms):
         ms = int(ms)
@@ -616,6 +622,7 @@ class Server(socketserver.ThreadingTCPServer):
         self.netdev = netdev
         self.raw_lock = threading.Lock()
         self.wol = {}
+        self.replugs = {}       # REPLUG generation per device
 
     def wol_run(self, ip, kind, frame, ms):
         entry = self.wol[ip]
@@ -677,24 +684,38 @@ class Server(socketserver.ThreadingTCPServer):
                     subprocess.run(["ip", "link", "set", "dev", self.tap,
                                     "mtu", str(mtu)], check=True, timeout=10)
 
-    def replug(self, dev, bus, mode, ms, props):
+    def replug(self, dev, bus, mode, ms, props, gen):
         qmp = self.qmp
+
+        def gone_within(secs):
+            end = time.monotonic() + secs
+            while dev in qmp.peripherals():
+                if time.monotonic() > end or self.replugs[dev] != gen:
+                    return False
+                time.sleep(0.2)
+            return self.replugs[dev] == gen
+
         try:
             if mode == "del":
                 time.sleep(0.5)         # the "OK" first
                 log(f"device_del {dev}")
                 qmp.run(("device_del", {"id": dev}))
-            end = time.monotonic() + 60
-            while dev in qmp.peripherals():
-                if time.monotonic() > end:
-                    log(f"replug: {dev} still there after 60 s")
-                    return
-                time.sleep(0.2)
-            log(f"{dev} is gone; device_add in {ms} ms")
-            time.sleep(ms / 1000)
+            if not gone_within(60):
+                log(f"replug: {dev} still there after 60 s")
+                return
             args = {"driver": "lan743x", "id": dev, "bus": bus, **props}
-            qmp.run(("device_add", args))
-            log(f"device_add {args}")
+            # The guest may power the slot off after the device went
+            # (pciehp, when its removal of the old one ends) and QEMU
+            # then takes out the one added meanwhile: add it again.
+            # Ends when another REPLUG of the device comes.
+            for n in range(3):
+                log(f"{dev} is gone; device_add in {ms} ms")
+                time.sleep(ms / 1000)
+                qmp.run(("device_add", args))
+                log(f"device_add {args}")
+                if not gone_within(60):
+                    return
+                log(f"{dev} taken out again (the guest powered its slot off)")
         except OSError as err:
             log(f"replug: {err}")
 

@@ -10,7 +10,8 @@
 #     the device out at once, and on again: pciehp finds presence lost on
 #     a powered slot and removes the driver from a device that is gone
 #     ("Card not present", the device marked disconnected); then
-#     device_add puts a chip back
+#     device_add puts a chip back (again should pciehp's power-off at
+#     the end of the removal take it out: the peer's REPLUG)
 #   orderly: device_del (the slot's attention button; pciehp removes the
 #     driver after its 5 s, then powers the slot off), then device_add
 # Each time: no oops, warning or hang (the kernel log is judged as for
