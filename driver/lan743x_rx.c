@@ -757,12 +757,6 @@ static u8 lan743x_rx_copy(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 	return LAN743X_RX_KEEP;
 }
 
-/* Frames an XDP program consumed (XDP_PASS ones are counted as packets) */
-static u64 lan743x_rx_xdp_done(const struct lan743x_rx_frames *b)
-{
-	return b->xdp_drop + b->xdp_tx + b->xdp_redirect + b->xdp_errors;
-}
-
 #ifdef LAN743X_HAVE_XDP
 /* Bytes of the device's part of a buffer to sync for it again after the
  * program ran: those the CPU was given (@synced) and those up to the
@@ -917,6 +911,8 @@ static struct sk_buff *lan743x_rx_xdp(struct lan743x_rx *rx,
 	xb.ls = slot - rx->ring.slots;
 	act = bpf_prog_run_xdp(prog, xdp);
 	touched = lan743x_rx_xdp_touched(rx, slot, xdp, synced);
+	if (act != XDP_PASS)
+		b->xdp_bytes += len;
 
 	switch (act) {
 	case XDP_PASS:
@@ -1094,6 +1090,7 @@ static struct sk_buff *lan743x_rx_xdp_chain_run(struct lan743x_rx *rx,
 {
 	struct net_device *netdev = rx->adapter->netdev;
 	struct xdp_buff *xdp = &rx->ring.xdp.xdp;
+	u32 len = xdp_get_buff_len(xdp);
 	struct sk_buff *skb;
 	u32 act, i, n;
 
@@ -1101,6 +1098,8 @@ static struct sk_buff *lan743x_rx_xdp_chain_run(struct lan743x_rx *rx,
 	xdp->rxq = &rx->ring.xdp_rxq;
 	act = bpf_prog_run_xdp(prog, xdp);
 	lan743x_rx_xdp_settle(rx);
+	if (act != XDP_PASS)
+		b->xdp_bytes += len;
 
 	switch (act) {
 	case XDP_PASS:

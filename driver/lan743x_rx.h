@@ -174,6 +174,8 @@ struct lan743x_rx_buf_ops {
  * @xdp_redirect: frames the XDP program redirected
  * @xdp_errors: XDP_ABORTED, unknown actions, and XDP_TX or XDP_REDIRECT
  *	that failed (the frame dropped)
+ * @xdp_bytes: bytes of the frames the XDP program kept from the stack (all
+ *	actions but XDP_PASS), as they arrived
  *
  * Counted on the stack during a poll, added to the ring's
  * &struct lan743x_rx_stats once per poll.
@@ -194,7 +196,14 @@ struct lan743x_rx_frames {
 	u64 xdp_tx;
 	u64 xdp_redirect;
 	u64 xdp_errors;
+	u64 xdp_bytes;
 };
+
+/* Frames an XDP program kept from the stack (XDP_PASS ones are packets) */
+static inline u64 lan743x_rx_xdp_done(const struct lan743x_rx_frames *f)
+{
+	return f->xdp_drop + f->xdp_tx + f->xdp_redirect + f->xdp_errors;
+}
 
 /**
  * struct lan743x_rx_stats - software counters of one RX ring

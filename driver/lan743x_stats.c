@@ -208,8 +208,12 @@ static void lan743x_stats64_rx(struct lan743x_adapter *adapter,
 
 		do {
 			start = u64_stats_fetch_begin(&rs->syncp);
-			packets = rs->frames.packets;
-			bytes = rs->frames.bytes;
+			/* XDP is the first layer of the stack: the
+			 * frames its program kept are received too
+			 */
+			packets = rs->frames.packets +
+				  lan743x_rx_xdp_done(&rs->frames);
+			bytes = rs->frames.bytes + rs->frames.xdp_bytes;
 			dropped = rs->frames.dropped;
 		} while (u64_stats_fetch_retry(&rs->syncp, start));
 		s->rx_packets += packets;
@@ -320,8 +324,8 @@ static void lan743x_qstats_rx_add(struct lan743x_adapter *adapter, u8 ch,
 	struct lan743x_rx_stats rs;
 
 	lan743x_rx_read_stats(adapter, ch, &rs);
-	rx->packets += rs.frames.packets;
-	rx->bytes += rs.frames.bytes;
+	rx->packets += rs.frames.packets + lan743x_rx_xdp_done(&rs.frames);
+	rx->bytes += rs.frames.bytes + rs.frames.xdp_bytes;
 	rx->alloc_fail += rs.cost.buf_alloc_fail;
 	rx->csum_unnecessary += rs.frames.csum_unnecessary;
 	rx->csum_none += rs.frames.csum_none;
