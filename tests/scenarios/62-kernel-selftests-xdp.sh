@@ -150,6 +150,8 @@ log "before: $(udp6)"
 t0=$(date +%s)
 xdp_py /tmp/xdp.out
 log "after: $(udp6)"
+log "$IF's non-zero drop and error counters: $(ethtool -S "$IF" |
+	awk '$1 ~ /drop|err|fail|fifo|miss/ && $2 != 0 { printf "%s %s ", $1, $2 }')"
 rc=$(cat /tmp/xdp.out.rc)
 log "xdp.py: exit $rc, $(($(date +%s) - t0)) s"
 cases /tmp/xdp.out >/tmp/xdp.cases
