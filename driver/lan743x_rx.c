@@ -696,7 +696,7 @@ static u8 lan743x_rx_take(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 			  u32 pad, u32 wire, u32 len)
 {
 	const struct lan743x_rx_buf_ops *ops = rx->ring.ops;
-	struct lan743x_rx_slot got = *slot;
+	struct lan743x_rx_slot *got = &rx->ring.taken;
 	struct sk_buff *skb;
 	u32 synced;
 
@@ -705,6 +705,7 @@ static u8 lan743x_rx_take(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 		lan743x_rx_reuse(rx, slot, 0);
 		return LAN743X_RX_DROP_OVERSIZE;
 	}
+	*got = *slot;
 	/* a refill that fails leaves @slot as it was */
 	if (INDIRECT_CALL_2(ops->refill, lan743x_rx_pp_refill,
 			    lan743x_rx_mtu_refill, rx, slot, GFP_ATOMIC)) {
@@ -713,17 +714,17 @@ static u8 lan743x_rx_take(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 		return LAN743X_RX_DROP_ALLOC;
 	}
 
-	synced = lan743x_rx_sync_len(rx, &got, pad + wire);
-	lan743x_rx_sync_for_cpu(rx, &got, synced);
+	synced = lan743x_rx_sync_len(rx, got, pad + wire);
+	lan743x_rx_sync_for_cpu(rx, got, synced);
 	if (rx->ring.skb) {
-		lan743x_rx_add_frag(rx, rx->ring.skb, &got, len);
+		lan743x_rx_add_frag(rx, rx->ring.skb, got, len);
 		return LAN743X_RX_KEEP;
 	}
-	skb = lan743x_rx_build_head(rx, &got, pad, len);
+	skb = lan743x_rx_build_head(rx, got, pad, len);
 	if (unlikely(!skb)) {
 		rx->cost.buf_alloc_fail++;
 		ops->release(rx, slot);
-		*slot = got;
+		*slot = *got;
 		lan743x_rx_reuse(rx, slot, synced);
 		return LAN743X_RX_DROP_ALLOC;
 	}

@@ -256,6 +256,9 @@ struct lan743x_xdp_buff {
  * @csum: trust the chip's RX checksum status (NETIF_F_RXCSUM)
  * @dropping: why the frame being received is dropped (LAN743X_RX_KEEP:
  *	it is not)
+ * @taken: the received buffer while its slot is refilled (here rather
+ *	than on the stack, whose address taken would cost a stack protector
+ *	check per buffer)
  * @skb: frame being assembled from several buffers
  * @ts_skb: finished frame waiting for its RX timestamp descriptor
  * @frame_wire: bytes (pad excluded) of the frame in previous buffers
@@ -278,6 +281,9 @@ struct lan743x_xdp_buff {
  * @pp.pool: the ring's page pool
  * @pp.truesize: memory one buffer takes: its fragment, or its whole page
  * @pp.per_page: buffers per page: 1, or more when they are page fragments
+ * @pp.offset: where in its page the last fragment taken starts
+ *	(page_pool_alloc_frag()'s output; here rather than on the stack,
+ *	whose address taken would cost a stack protector check per buffer)
  * @dma: device address of @desc; @head_wb follows the descriptors
  * @bytes: size of the coherent allocation
  * @size: number of descriptors
@@ -299,6 +305,7 @@ struct lan743x_rx_ring {
 	bool napi_linked;
 	bool csum;
 	u8 dropping;
+	struct lan743x_rx_slot taken;
 	struct sk_buff *skb;
 	struct sk_buff *ts_skb;
 	u32 frame_wire;
@@ -318,6 +325,7 @@ struct lan743x_rx_ring {
 			struct page_pool *pool;
 			unsigned int truesize;
 			unsigned int per_page;
+			unsigned int offset;
 		} pp;
 	};
 	/* slow path */

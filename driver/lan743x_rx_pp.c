@@ -191,6 +191,21 @@ static void lan743x_rx_pp_ring_stop(struct lan743x_rx *rx)
 }
 #endif
 
+/* A whole page from the ring's pool, or a fragment of one that starts at
+ * rx->ring.pp.offset
+ */
+static struct page *lan743x_rx_pp_alloc(struct lan743x_rx *rx, gfp_t gfp)
+{
+	struct page_pool *pool = rx->ring.pp.pool;
+
+#ifdef LAN743X_HAVE_PP_ALLOC_FRAG
+	if (rx->ring.pp.per_page > 1)
+		return page_pool_alloc_frag(pool, &rx->ring.pp.offset,
+					    rx->ring.pp.truesize, gfp);
+#endif
+	return page_pool_alloc_pages(pool, gfp);
+}
+
 /**
  * lan743x_rx_pp_refill() - take a buffer from the ring's page pool
  * @rx: ring
@@ -208,22 +223,19 @@ int lan743x_rx_pp_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 			 gfp_t gfp)
 {
 	unsigned int per_page = rx->ring.pp.per_page;
-	struct page_pool *pool = rx->ring.pp.pool;
-	unsigned int offset = 0;
 	struct page *page;
+	unsigned int offset;
 
-#ifdef LAN743X_HAVE_PP_ALLOC_FRAG
-	if (per_page > 1)
-		page = page_pool_alloc_frag(pool, &offset, rx->ring.pp.truesize,
-					    gfp | __GFP_NOWARN);
-	else
-#endif
-		page = page_pool_alloc_pages(pool, gfp | __GFP_NOWARN);
+	page = lan743x_rx_pp_alloc(rx, gfp | __GFP_NOWARN);
 	if (unlikely(!page))
 		return -ENOMEM;
+	offset = per_page > 1 ? rx->ring.pp.offset : 0;
 	rx->cost.buf_alloc++;
 
-	slot->buf = page_address(page) + offset;
+	/* a pool's pages are never highmem (no __GFP_HIGHMEM): the inline
+	 * lowmem address, not page_address()'s call on HIGHMEM kernels
+	 */
+	slot->buf = lowmem_page_address(page) + offset;
 	slot->dma = page_pool_get_dma_addr(page) + offset + rx->ring.headroom;
 	slot->len = rx->ring.buf_len;
 	slot->truesize = rx->ring.pp.truesize;
