@@ -223,8 +223,8 @@ int lan743x_rx_pp_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 			 gfp_t gfp)
 {
 	unsigned int per_page = rx->ring.pp.per_page;
-	struct page *page;
 	unsigned int offset;
+	struct page *page;
 
 	page = lan743x_rx_pp_alloc(rx, gfp | __GFP_NOWARN);
 	if (unlikely(!page))
