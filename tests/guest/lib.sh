@@ -339,6 +339,42 @@ remote_chip_up() {
 	log "$1 in $2 reaches $IF over the emulated wire: $(tail -n 1 /tmp/ping-ab)"
 }
 
+# with_dash COMMAND...: COMMAND in a mount namespace of its own whose
+# /bin/sh is dash.  The kernel's selftests run their commands with
+# /bin/sh -c, and busybox's sh would run its own ip applet (no JSON)
+# instead of iproute2's /bin/ip.
+with_dash() {
+	[ -x /bin/dash ] || fail "image without dash"
+	unshare -m sh -c 'mount --bind /bin/dash /bin/sh && exec "$@"' sh "$@"
+}
+
+# ksft_remote_up: the second chip as the remote end of the kernel's NIC
+# selftests (NetDrvEpEnv, "# chips: 2"): B in namespace NS with B_ADDR and
+# B_ADDR6, IF with A_ADDR6, and the environment the tests read (NETIF,
+# LOCAL_V4/V6, REMOTE_V4/V6, REMOTE_TYPE, REMOTE_ARGS) exported.  The
+# caller's EXIT trap undoes it with ksft_remote_down.
+NS=lt-ksft-remote B_ADDR=198.18.0.3 A_ADDR6=2001:db8:743::2 B_ADDR6=2001:db8:743::3
+ksft_remote_up() {
+	# iproute2's ip: busybox's shell runs its own ip applet before PATH.
+	IPR=/bin/ip
+	$IPR -V 2>/dev/null | grep iproute2 >/dev/null || fail "no iproute2 ip in this image"
+	B=$(second_chip) ||
+		fail "only one LAN743x interface ($IF): the guest needs the second chip '# chips: 2' asks tests/run for"
+	log "interface under test: $IF ($SELF, $A_ADDR6); remote: $B in namespace $NS ($B_ADDR, $B_ADDR6)"
+	$IPR -6 addr add "$A_ADDR6/64" dev "$IF" nodad || fail "no IPv6 address on $IF"
+	remote_chip_up "$B" "$NS" "$B_ADDR" "$B_ADDR6"
+	export PYTHONHOME=/usr PYTHONDONTWRITEBYTECODE=1 NETIF="$IF" \
+		LOCAL_V4="$SELF" REMOTE_V4="$B_ADDR" LOCAL_V6="$A_ADDR6" \
+		REMOTE_V6="$B_ADDR6" REMOTE_TYPE=netns REMOTE_ARGS="$NS"
+}
+
+# ksft_remote_down: the namespace deleted (B goes back to the initial
+# one) and IF's IPv6 address removed
+ksft_remote_down() {
+	/bin/ip netns del "$NS" 2>/dev/null
+	/bin/ip -6 addr del "$A_ADDR6/64" dev "$IF" 2>/dev/null
+}
+
 # ethstat NAME: one ethtool -S counter of IF (exact name), empty if absent.
 ethstat() {
 	ethtool -S "$IF" | awk -v n="$1" '$1 == n ":" { print $2; exit }'

@@ -28,13 +28,7 @@ tdir=$ksrc/tools/testing/selftests/drivers/net
 export PYTHONHOME=/usr PYTHONDONTWRITEBYTECODE=1 NETIF="$IF"
 cd "$tdir" || fail "cd $tdir"
 
-# The tests run their commands with /bin/sh -c: busybox's sh would run its
-# own ip applet (no JSON) for "ip" instead of iproute2's /bin/ip, so they
-# run in a mount namespace of their own with dash as /bin/sh.
-[ -x /bin/dash ] || fail "image without dash"
-with_dash() { # COMMAND...
-	unshare -m sh -c 'mount --bind /bin/dash /bin/sh && exec "$@"' sh "$@"
-}
+# The tests run with dash as /bin/sh (with_dash).
 out=$(with_dash /bin/sh -c 'ip -V' 2>&1) || fail "cannot run with dash as /bin/sh: $out"
 case $out in
 *iproute2*) log "with dash as /bin/sh, ip is $out" ;;

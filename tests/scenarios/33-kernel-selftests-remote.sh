@@ -41,41 +41,12 @@ ksrc=/lib/lt/ksrc
 tdir=$ksrc/tools/testing/selftests/drivers/net
 [ -d "$tdir" ] || ksft_skip "the kernel's NIC selftests with a remote endpoint (drivers/net, NetDrvEpEnv)"
 [ -x /lib/lt/ksft/bin/bash ] || skip "image without the remote tests' tools (bash, ping, socat)"
-NS=lt-ksft-remote
-B_ADDR=198.18.0.3
-A_ADDR6=2001:db8:743::2
-B_ADDR6=2001:db8:743::3
-# iproute2's ip: busybox's shell runs its own ip applet before PATH.
-IPR=/bin/ip
-$IPR -V 2>/dev/null | grep iproute2 >/dev/null || fail "no iproute2 ip in this image"
-
-B=$(second_chip) ||
-	fail "only one LAN743x interface ($IF): the guest needs the second chip '# chips: 2' asks tests/run for"
-log "interface under test: $IF ($SELF, $A_ADDR6); remote: $B in namespace $NS ($B_ADDR, $B_ADDR6)"
-
-cleanup() {
-	# Deleting the namespace returns the chip to the initial one.
-	$IPR netns del "$NS" 2>/dev/null
-	$IPR -6 addr del "$A_ADDR6/64" dev "$IF" 2>/dev/null
-}
-trap cleanup EXIT
-
-$IPR -6 addr add "$A_ADDR6/64" dev "$IF" nodad || fail "no IPv6 address on $IF"
-remote_chip_up "$B" "$NS" "$B_ADDR" "$B_ADDR6"
-
-# The environment NetDrvEpEnv reads (README.rst: NETIF, LOCAL_V4/V6,
-# REMOTE_V4/V6, REMOTE_TYPE, REMOTE_ARGS); bash, ping and socat first in
-# PATH.  The tests run their commands with /bin/sh -c, which must not be
-# busybox's (its ip applet): as in 31, a mount namespace with dash as
-# /bin/sh.
-export PYTHONHOME=/usr PYTHONDONTWRITEBYTECODE=1 NETIF="$IF" \
-	LOCAL_V4="$SELF" REMOTE_V4="$B_ADDR" LOCAL_V6="$A_ADDR6" REMOTE_V6="$B_ADDR6" \
-	REMOTE_TYPE=netns REMOTE_ARGS="$NS" PATH="/lib/lt/ksft/bin:$PATH"
+trap ksft_remote_down EXIT
+ksft_remote_up
+# bash, ping and socat first in PATH; the tests' commands run with dash
+# as /bin/sh (with_dash), as in 31.
+export PATH="/lib/lt/ksft/bin:$PATH"
 cd "$tdir" || fail "cd $tdir"
-[ -x /bin/dash ] || fail "image without dash"
-with_dash() { # COMMAND...
-	unshare -m sh -c 'mount --bind /bin/dash /bin/sh && exec "$@"' sh "$@"
-}
 # Busybox's applets stay busybox under dash: the tests wait for a
 # listening port with "cat /proc/net/tcp*".
 out=$(with_dash /bin/sh -c 'ip -V; command -v ping; ping -V; cat /proc/sys/kernel/ostype' 2>&1) ||

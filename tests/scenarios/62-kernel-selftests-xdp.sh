@@ -60,27 +60,13 @@ ldir=$ksrc/tools/testing/selftests/net/lib
 [ -x /lib/lt/ksft/bin/bpftool ] || fail "image without bpftool (scripts/install-deps kernel-612)"
 [ -f "$ldir/xdp_native.bpf.o" ] && [ -f "$ldir/xdp_dummy.bpf.o" ] ||
 	fail "image without net/lib/xdp_native.bpf.o and xdp_dummy.bpf.o (tests/mkimage builds them with clang)"
-NS=lt-ksft-remote
-B_ADDR=198.18.0.3
-A_ADDR6=2001:db8:743::2
-B_ADDR6=2001:db8:743::3
-IPR=/bin/ip
-$IPR -V 2>/dev/null | grep iproute2 >/dev/null || fail "no iproute2 ip in this image"
-
-B=$(second_chip) ||
-	fail "only one LAN743x interface ($IF): the guest needs the second chip '# chips: 2' asks tests/run for"
-log "interface under test: $IF ($SELF, $A_ADDR6); remote: $B in namespace $NS ($B_ADDR, $B_ADDR6)"
-
 cleanup() {
-	$IPR link set dev "$IF" xdpdrv off 2>/dev/null
-	$IPR link set dev "$IF" mtu 1500 2>/dev/null
-	$IPR netns del "$NS" 2>/dev/null
-	$IPR -6 addr del "$A_ADDR6/64" dev "$IF" 2>/dev/null
+	/bin/ip link set dev "$IF" xdpdrv off 2>/dev/null
+	/bin/ip link set dev "$IF" mtu 1500 2>/dev/null
+	ksft_remote_down
 }
 trap cleanup EXIT
-
-$IPR -6 addr add "$A_ADDR6/64" dev "$IF" nodad || fail "no IPv6 address on $IF"
-remote_chip_up "$B" "$NS" "$B_ADDR" "$B_ADDR6"
+ksft_remote_up
 
 # ethtool --json -c from ethtool 6.1's text: "name: number" lines
 mkdir -p /tmp/lt-xdp-bin
@@ -99,15 +85,8 @@ EOF
 chmod +x /tmp/lt-xdp-bin/ethtool
 log "ethtool --json -c $IF as xdp.py reads it: $(/tmp/lt-xdp-bin/ethtool --json -c "$IF" 2>&1)"
 
-export PYTHONHOME=/usr PYTHONDONTWRITEBYTECODE=1 NETIF="$IF" \
-	LOCAL_V4="$SELF" REMOTE_V4="$B_ADDR" LOCAL_V6="$A_ADDR6" REMOTE_V6="$B_ADDR6" \
-	REMOTE_TYPE=netns REMOTE_ARGS="$NS" PATH="/tmp/lt-xdp-bin:/lib/lt/ksft/bin:$PATH" \
-	PYTHONUNBUFFERED=1 PYTHONFAULTHANDLER=1
+export PATH="/tmp/lt-xdp-bin:/lib/lt/ksft/bin:$PATH" PYTHONUNBUFFERED=1 PYTHONFAULTHANDLER=1
 cd "$tdir" || fail "cd $tdir"
-[ -x /bin/dash ] || fail "image without dash"
-with_dash() { # COMMAND...
-	unshare -m sh -c 'mount --bind /bin/dash /bin/sh && exec "$@"' sh "$@"
-}
 
 # xdp_py OUT [ARGS]: xdp.py into OUT (and the console), its exit status in
 # OUT.rc; what a killed run left in the namespace is ended
