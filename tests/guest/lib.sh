@@ -163,6 +163,15 @@ ping_sizes() {
 	}
 }
 
+# force_speed MBPS: IF's link forced to MBPS, full duplex, without
+# autonegotiation; fails unless the carrier and the peer come back
+force_speed() {
+	ethtool -s "$IF" speed "$1" duplex full autoneg off || fail "forced $1/full refused"
+	sleep 3
+	wait_carrier 1 30 || fail "no carrier at $1/full"
+	wait_peer 20 || fail "peer unreachable at $1/full"
+}
+
 # Wait until the peer answers (after link changes ARP may need a moment).
 wait_peer() {
 	n=${1:-30}

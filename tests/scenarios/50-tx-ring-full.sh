@@ -44,10 +44,7 @@ if [ $ours = 1 ]; then
 	ethtool -G "$IF" tx 64 || fail "ethtool -G tx 64 refused"
 	wait_carrier 1 30 || fail "no carrier after -G tx 64"
 fi
-ethtool -s "$IF" speed 100 duplex full autoneg off || fail "forced 100/full refused"
-sleep 3
-wait_carrier 1 30 || fail "no carrier at 100/full"
-wait_peer 20 || fail "peer unreachable at 100/full"
+force_speed 100
 ring=$(ethtool -g "$IF" 2>/dev/null | awk '/^TX:/ { v = $2 } END { print v }')
 ring=${ring:-(unknown: no ethtool -g)}
 

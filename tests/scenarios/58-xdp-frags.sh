@@ -29,9 +29,6 @@ XDP=/lib/lt/xdp
 trap '$IPR link set dev "$IF" xdpdrv off 2>/dev/null; rxp_reset' EXIT
 wait_peer 10 || fail "peer unreachable"
 kv=$(uname -r | awk -F. '{ print $1 * 100 + $2 }')
-o=/tmp/x.old
-n=/tmp/x.new
-d() { stats_delta $o $n "$1"; }
 attach() { $IPR -force link set dev "$IF" xdpdrv obj "$XDP/$1.o" sec "$2"; }
 attachf() { attach "f-$1" xdp.frags; }
 
@@ -51,14 +48,13 @@ attachf pass || fail "cannot attach f-pass.o at MTU 9000"
 attached || fail "f-pass.o not shown as attached"
 wait_peer 20 || fail "peer unreachable with f-pass.o"
 mb=4
-stats_snap $o
+stats_snap $xdp_old
 ping_sizes 56 1472 4000 8972 || fail "jumbo ping through f-pass.o"
 download $((mb << 20)) || fail "download through f-pass.o at MTU 9000"
 upload $((mb << 20)) || fail "upload through f-pass.o at MTU 9000"
-stats_snap $n
+stats_snap $xdp_new
 log "pass: packets $(d rx_packets) xdp_pass $(d rx_xdp_pass) multi-buffer $(d rx_multi_buf_frames)"
-[ "$(d rx_xdp_pass)" = "$(d rx_packets)" ] ||
-	fail "XDP_PASS: rx_xdp_pass $(d rx_xdp_pass) != rx_packets $(d rx_packets)"
+all_passed "XDP_PASS"
 [ "$(d rx_multi_buf_frames)" -gt 400 ] ||
 	fail "XDP_PASS: only $(d rx_multi_buf_frames) frames in several buffers"
 [ "$(d rx_xdp_errors)" = 0 ] || fail "XDP_PASS: rx_xdp_errors grew by $(d rx_xdp_errors)"
@@ -68,9 +64,9 @@ log "pass: packets $(d rx_packets) xdp_pass $(d rx_xdp_pass) multi-buffer $(d rx
 m0=$(memfree)
 attachf drop || fail "cannot attach f-drop.o"
 N=2000 S=9000
-stats_snap $o
+stats_snap $xdp_old
 r=$(xdp none $N $S)
-stats_snap $n
+stats_snap $xdp_new
 [ "$r" = "0 0" ] || fail "XDP_DROP: frames came back: $r"
 [ "$(d rx_xdp_drop)" = $N ] || fail "XDP_DROP: rx_xdp_drop grew by $(d rx_xdp_drop), peer sent $N"
 [ "$(d rx_multi_buf_frames)" = $N ] ||
@@ -79,9 +75,9 @@ stats_snap $n
 
 attachf tx || fail "cannot attach f-tx.o"
 N=1000 S=9014
-stats_snap $o
+stats_snap $xdp_old
 r=$(xdp echo $N $S)
-stats_snap $n
+stats_snap $xdp_new
 # every frame the program sent back comes back intact; one that found
 # the TX ring full is an error, counted (the peer sends faster than the
 # wire's 1 Gb/s: on a loaded host up to a tenth of them)
@@ -105,9 +101,9 @@ r=$(xdp shape 200 9000)
 # the kernel redirects frames with fragments to CPU maps only: the driver
 # counts the failure and keeps the pages.
 attachf redir || fail "cannot attach f-redir.o"
-stats_snap $o
+stats_snap $xdp_old
 r=$(xdp echo 200 9000 "$(cat /sys/class/net/$IF/ifindex)")
-stats_snap $n
+stats_snap $xdp_new
 log "redirect: rx_xdp_redirect $(d rx_xdp_redirect) errors $(d rx_xdp_errors) xmit $(d tx0_xdp_xmit)"
 if [ "$kv" -ge 603 ]; then
 	[ "$r" = "200 200" ] || fail "XDP_REDIRECT of 9000-byte frames to ourselves: back/good $r of 200"
@@ -134,17 +130,16 @@ if ethtool -G "$IF" rx-buf-len 512; then
 	echo "$msg" | grep -q "xdp.frags" || fail "no reason given: $msg"
 	attachf pass || fail "cannot attach f-pass.o with rx-buf-len 512"
 	wait_peer 20 || fail "peer unreachable with f-pass.o, rx-buf-len 512"
-	stats_snap $o
+	stats_snap $xdp_old
 	download $((mb << 20)) || fail "download through f-pass.o, rx-buf-len 512"
-	stats_snap $n
-	[ "$(d rx_xdp_pass)" = "$(d rx_packets)" ] ||
-		fail "rx-buf-len 512: rx_xdp_pass $(d rx_xdp_pass) != rx_packets $(d rx_packets)"
+	stats_snap $xdp_new
+	all_passed "rx-buf-len 512"
 	[ "$(d rx_multi_buf_frames)" -gt 1000 ] ||
 		fail "rx-buf-len 512: only $(d rx_multi_buf_frames) frames in several buffers"
 	attachf tx || fail "cannot attach f-tx.o with rx-buf-len 512"
-	stats_snap $o
+	stats_snap $xdp_old
 	r=$(xdp echo 300 1514)
-	stats_snap $n
+	stats_snap $xdp_new
 	log "tx (512-byte buffers): rx_xdp_tx $(d rx_xdp_tx) rx_xdp_errors $(d rx_xdp_errors)"
 	[ "$r" = "$(d rx_xdp_tx) $(d rx_xdp_tx)" ] ||
 		fail "XDP_TX of 1514-byte frames in 512-byte buffers: back/good $r, rx_xdp_tx grew by $(d rx_xdp_tx)"

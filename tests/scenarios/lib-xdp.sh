@@ -11,5 +11,17 @@ xdp() {
 	log "peer: $r" >&2
 	echo "$r" | sed -n 's/.* back \([0-9]*\) good \([0-9]*\)$/\1 \2/p'
 }
+# Counter snapshots around each step (stats_snap $xdp_old, then
+# $xdp_new; not $n, which wait_peer and wait_carrier count down), and
+# d NAME, one counter's growth between them
+xdp_old=/tmp/x.old
+xdp_new=/tmp/x.new
+d() { stats_delta $xdp_old $xdp_new "$1"; }
+# all_passed WHAT: between the snapshots, the program passed every frame
+# the interface received
+all_passed() {
+	[ "$(d rx_xdp_pass)" = "$(d rx_packets)" ] ||
+		fail "$1: rx_xdp_pass $(d rx_xdp_pass) != rx_packets $(d rx_packets)"
+}
 # memfree: the guest's free memory, kB (a page lost per frame shows)
 memfree() { awk '/^MemFree:/ { print $2 }' /proc/meminfo; }
