@@ -35,7 +35,9 @@ played here through the TX ring, a lost segment sent again, ARP; x-gen=off
 leaves its offsets plain registers), the EEPROM (write enable, kept
 across a light reset) and the OTP (power-down, blank, bits only set, the
 x-otp-file written through and read again by a new QEMU), and the
-PCI11x1x family (identity, straps, system lock, SGMII_CTL, the PCS behind
+PCI11x1x family (identity, straps, system lock, the EEPROM and OTP behind
+its system block's controllers under that lock, another function holding
+it (x-faults SYSLOCK_HELD), SGMII_CTL, the PCS behind
 SGMII_ACC gating frames, TX channel 3 with its interrupt on vector 12 of
 16, interface=sgmii-2500's clause-45 PHY negotiating 2500 and the TX
 wire paced at 2500 Mbit/s).  Prints PASS/FAIL lines,
@@ -2419,12 +2421,103 @@ def family_identity(pci_id, strap):
         q.wr(SYS_LOCK, 0)
         free = q.rd(SYS_LOCK)
         check("p11-%s-sys-lock" % tag, load & 0x10 and got == 2 and
-              free == 0 and q.rd(0x5000) == 0,
+              free == 0 and q.rd(0x6000) == 0,
               "load 0x%x lock 0x%x after release 0x%x" % (load, got, free))
         ctl = q.rd(SGMII_CTL)
         want = (1 << 31) if strap & (1 << 6) else (1 << 1)
         check("p11-%s-sgmii-ctl" % tag, ctl == want, "0x%08x" % ctl)
     return test
+
+
+HS_E2P_CMD, HS_E2P_DATA, HS_OTP = 0x4e00, 0x4e04, 0x5000
+
+
+def hs_otp(reg):
+    """The PCI11x1x's OTP register at the LAN743x's offset @reg."""
+    return HS_OTP + reg - OTP_PWR_DN
+
+
+def hs_e2p(q, addr, val=None):
+    """A PCI11x1x EEPROM read (or write of @val) under the system lock."""
+    q.wr(SYS_LOCK, 2)
+    if val is not None:
+        q.wr(HS_E2P_DATA, val)
+        q.wr(HS_E2P_CMD, E2P_BUSY | E2P_WRITE | addr)
+    else:
+        q.wr(HS_E2P_CMD, E2P_BUSY | E2P_READ | addr)
+    busy = q.rd(HS_E2P_CMD) & (E2P_BUSY | (1 << 17))
+    got = q.rd(HS_E2P_DATA) | busy
+    q.wr(SYS_LOCK, 0)
+    return got
+
+
+def hs_otp_go(q, addr, reg, val):
+    """One OTP command (@reg = @val, then GO) at @addr, lock held."""
+    q.wr(hs_otp(OTP_ADDR_HIGH), addr >> 8)
+    q.wr(hs_otp(OTP_ADDR_LOW), addr & 0xff)
+    q.wr(hs_otp(reg), val)
+    q.wr(hs_otp(OTP_CMD_GO), 1)
+    return q.rd(hs_otp(OTP_READ_DATA))
+
+
+def test_family_nvm(q):
+    """The EEPROM and OTP behind the system block's controllers: only
+    there, only under the system lock; another function holding it."""
+    e2p_write_ok = hs_e2p(q, 0x1f0, 0x5a) == 0x5a
+    got = [hs_e2p(q, a) for a in (0x1f0, 0x1f1)]
+    check("p11-eeprom-hs", e2p_write_ok and got == [0x5a, 0xff], repr(got))
+    # the LAN743x's offsets reach nothing (its EWEN/WRITE leave no trace)
+    q.wr(E2P_CMD, E2P_BUSY | E2P_EWEN)
+    e2p_write(q, 0x1f1, 0x11)
+    lan = e2p_read(q, 0x1f0)
+    check("p11-eeprom-not-at-lan743x-offset", lan == 0 and
+          hs_e2p(q, 0x1f1) == 0xff and "PCI11x1x: no EEPROM" in
+          q.guest_errors(), "E2P_DATA 0x%x" % lan)
+    # without the lock: refused
+    q.wr(HS_E2P_DATA, 0x22)
+    q.wr(HS_E2P_CMD, E2P_BUSY | E2P_WRITE | 0x1f1)
+    check("p11-eeprom-needs-lock", hs_e2p(q, 0x1f1) == 0xff and
+          "EEPROM command without the system lock" in q.guest_errors())
+    # the OTP: powered up and programmed under the lock, read back
+    q.wr(SYS_LOCK, 2)
+    pwr = q.rd(hs_otp(OTP_PWR_DN))
+    q.wr(hs_otp(OTP_PWR_DN), 0)
+    q.wr(hs_otp(OTP_PRGM_MODE), 1)
+    q.wr(hs_otp(OTP_PRGM_DATA), 0x12)
+    hs_otp_go(q, 0x3f0, OTP_TST_CMD, 1 << 3)
+    q.wr(hs_otp(OTP_PRGM_DATA), 0x21)
+    hs_otp_go(q, 0x3f0, OTP_TST_CMD, 1 << 3)
+    got = hs_otp_go(q, 0x3f0, OTP_FUNC_CMD, 1)
+    q.wr(SYS_LOCK, 0)
+    nolock = hs_otp_go(q, 0x3f1, OTP_FUNC_CMD, 1)
+    lan = otp_read(q, 0x3f0)
+    check("p11-otp-hs", pwr & 1 and got == 0x33 and nolock == 0x33 and
+          lan == 0 and "OTP command without the system lock" in
+          q.guest_errors(), "powered down %d, read 0x%x, unlocked read "
+          "0x%x, at the LAN743x's offset 0x%x" % (pwr & 1, got, nolock, lan))
+    # SYSLOCK_HELD: another function holds the lock 5 ms
+    q.wr(FAULT_ARG, 5)
+    q.wr(FAULT_CTL, 16)
+    q.wr(SYS_LOCK, 2)
+    held = q.rd(SYS_LOCK)
+    q.wr(HS_E2P_CMD, E2P_BUSY | E2P_READ | 0x1f0)
+    q.wr(SYS_LOCK, 2)
+    refused = q.rd(FAULT_ARG)
+    clock_step(q, 5 * 1000000 + 1000)
+    armed = q.rd(FAULT_CTL)
+    got = hs_e2p(q, 0x1f0)
+    check("p11-syslock-held", held == 1 and refused == 2 and armed == 0 and
+          got == 0x5a, "SYS_LOCK 0x%x while held, %d refused, FAULT_CTL %d "
+          "after, read 0x%x" % (held, refused, armed, got))
+    # armed while the Ethernet function holds it: taken at its release
+    q.wr(SYS_LOCK, 2)
+    q.wr(FAULT_CTL, 16)
+    mine = q.rd(SYS_LOCK)
+    q.wr(SYS_LOCK, 0)
+    other = q.rd(SYS_LOCK)
+    q.wr(FAULT_CTL, 0)
+    check("p11-syslock-held-after-release", mine == 2 and other == 1 and
+          q.rd(SYS_LOCK) == 0, "0x%x then 0x%x" % (mine, other))
 
 
 def send_one(q, mac=MAC):
@@ -2611,8 +2704,8 @@ def main():
     on_family_device(",chip=pci11414,interface=sgmii",
                      family_identity(0xa0411055, (1 << 22) | (1 << 6)),
                      test_family_pcs, test_family_tx_channel3)
-    on_family_device(",chip=pci11010",
-                     family_identity(0xa0111055, 1 << 22))
+    on_family_device(",chip=pci11010,x-faults=on",
+                     family_identity(0xa0111055, 1 << 22), test_family_nvm)
     on_family_device(",chip=pci11414,interface=sgmii-2500",
                      family_identity(0xa0411055, (1 << 22) | (1 << 6) |
                                      (1 << 4)),

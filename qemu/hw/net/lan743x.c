@@ -14,8 +14,10 @@
  *    revision B0 0x00b0, BAR0 of 32 KiB (the system block at 0x4000),
  *    4 TX channels (registers, DMAC commands, FCT and interrupt bits of
  *    channels 1..3, the wire shared), 16 MSI-X vectors with 4-bit vector
- *    maps, interrupt moderation timers 8/9, and its straps, system lock
- *    and SerDes PCS (interface=rgmii|sgmii|sgmii-2500, lan743x_pcs.c);
+ *    maps, interrupt moderation timers 8/9, its straps, system lock
+ *    and SerDes PCS (interface=rgmii|sgmii|sgmii-2500, lan743x_pcs.c),
+ *    and the EEPROM and OTP behind its system block's controllers, under
+ *    the system lock (lan743x_eeprom.c);
  *  - PCI identity 1055:7430 (or 7431), BAR0 8 KiB CSRs, MSI-X (8 vectors,
  *    table in BAR2, PBA in BAR4), MSI (1 vector), INTx pin A, PM and PCIe
  *    capabilities;
@@ -106,8 +108,8 @@
  *    SYN) (EEE: low power idle is counted, lan743x_mac.c; the PHY's EEE
  *    registers, lan743x_phy.c);
  *  - GPIOs, 1588 target/periodic outputs and event capture;
- *  - the PCI11x1x's HS EEPROM/OTP controllers, PTP I/O event capture and
- *    its SerDes rates (lan743x_pcs.c);
+ *  - the PCI11x1x's PTP I/O event capture and its SerDes rates
+ *    (lan743x_pcs.c);
  *  - VLAN filtering (the VLAN table in the RFE RAM is stored, not used);
  *  - clause-45 MDIO accesses other than to interface=sgmii-2500's PHY
  *    (read as 0xffff);
@@ -230,7 +232,7 @@ static int lan743x_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_lan743x = {
     .name = TYPE_LAN743X,
-    .version_id = 6,
+    .version_id = 7,
     .minimum_version_id = 1,
     .post_load = lan743x_post_load,
     .fields = (VMStateField[]) {
@@ -277,6 +279,8 @@ static const VMStateDescription vmstate_lan743x = {
         VMSTATE_UINT16_ARRAY_V(phy45_addr, LAN743xState, 32, 6),
         VMSTATE_UINT32_V(sys_lock, LAN743xState, 6),
         VMSTATE_UINT16_ARRAY_V(pcs, LAN743xState, PCS_REGS, 6),
+        VMSTATE_UINT32_ARRAY_V(hs_e2p, LAN743xState, HS_E2P_REGS, 7),
+        VMSTATE_UINT32_ARRAY_V(hs_otp, LAN743xState, OTP_REGS, 7),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -649,6 +653,7 @@ static void lan743x_csr_reset(LAN743xState *s)
     }
     lan743x_ptp_io_reset(s);
     lan743x_pcs_reset(s);
+    lan743x_nvm_reset(s);
     lan743x_phy_reset(s);
 }
 
@@ -915,10 +920,17 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
         }
         break;
     case R_E2P_CMD:
-        lan743x_e2p_command(s, val);
-        break;
     case R_OTP_CMD_GO:
-        lan743x_otp_go(s, val);
+        if (s->pci11x1x) {
+            /* its memories are behind the system block's controllers */
+            qemu_log_mask(LOG_GUEST_ERROR, "lan743x: PCI11x1x: no %s at "
+                          "0x%" HWADDR_PRIx "\n",
+                          idx == R_E2P_CMD ? "EEPROM" : "OTP", addr);
+        } else if (idx == R_E2P_CMD) {
+            lan743x_e2p_command(s, val);
+        } else {
+            lan743x_otp_go(s, &s->regs[R_OTP_PWR_DN], val);
+        }
         break;
     case R_FCT_RX_CTL:
         lan743x_fct_write(s, idx, val, LAN743X_RX_CHANNELS);

@@ -143,6 +143,17 @@
  *                           until N were lost).  A completion whose bit
  *                           is set already (its interrupt pending anyway)
  *                           is not lost.  [completions]
+ * 16   SYSLOCK_HELD         PCI11x1x only (elsewhere it arms nothing):
+ *                           another of the chip's functions takes the
+ *                           system lock as soon as it is free (at once,
+ *                           or when the Ethernet function releases it)
+ *                           and holds it for N ms of virtual time:
+ *                           SYS_LOCK reads USB_SS set meanwhile, the
+ *                           Ethernet function's requests are not granted
+ *                           and the system block's EEPROM and OTP refuse
+ *                           its commands (lan743x_eeprom.c).  One-shot:
+ *                           spent when the other function releases the
+ *                           lock.  [lock requests refused]
  *
  * The error bits are the chip's, named as in the pre-mainline Linux
  * driver (mainline has none of them and never enables them).  Whether a
@@ -194,14 +205,48 @@ static void lan743x_fault_end_stop_hang(LAN743xState *s)
     }
 }
 
+/* SYSLOCK_HELD: another function takes the system lock for N ms */
+static void lan743x_fault_syslock_take(LAN743xState *s)
+{
+    s->sys_lock_other = R_SYS_LOCK_USB_SS_MASK;
+    timer_mod(s->fault_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                              (int64_t)s->fault_left * SCALE_MS);
+}
+
+/* The Ethernet function released the system lock */
+void lan743x_fault_syslock_free(LAN743xState *s)
+{
+    if (unlikely(s->fault == LAN743X_FAULT_SYSLOCK_HELD) &&
+        !s->sys_lock_other) {
+        lan743x_fault_syslock_take(s);
+    }
+}
+
+/* The Ethernet function asks for the system lock: refused? */
+bool lan743x_fault_syslock_refuse(LAN743xState *s)
+{
+    if (!s->sys_lock_other) {
+        return false;
+    }
+    if (s->fault == LAN743X_FAULT_SYSLOCK_HELD) {
+        lan743x_fault_fire(s, -1, false);
+    }
+    return true;
+}
+
 /* FAULT_CTL write */
 static void lan743x_fault_arm(LAN743xState *s, uint32_t code)
 {
     bool was_dead = s->fault == LAN743X_FAULT_DEAD;
     uint32_t arg = s->fault_arg;
 
-    if (code > LAN743X_FAULT_LAST) {
+    if (code > LAN743X_FAULT_LAST ||
+        (code == LAN743X_FAULT_SYSLOCK_HELD && !s->pci11x1x)) {
         code = LAN743X_FAULT_NONE;
+    }
+    if (s->sys_lock_other) {
+        s->sys_lock_other = 0;          /* the other function is done */
+        timer_del(s->fault_timer);
     }
     if (s->fault == LAN743X_FAULT_STOP_HANG) {
         lan743x_fault_end_stop_hang(s);
@@ -221,6 +266,9 @@ static void lan743x_fault_arm(LAN743xState *s, uint32_t code)
     if (code == LAN743X_FAULT_IRQ_NO_STATUS) {
         timer_mod(s->fault_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
                                   LAN743X_FAULT_PHANTOM_NS);
+    }
+    if (code == LAN743X_FAULT_SYSLOCK_HELD && !s->sys_lock) {
+        lan743x_fault_syslock_take(s);
     }
 }
 
@@ -242,6 +290,13 @@ static void lan743x_fault_timer_cb(void *opaque)
     int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
     bool sent = false;
 
+    if (s->sys_lock_other) {
+        /* SYSLOCK_HELD: the other function releases the lock; spent */
+        lan743x_fault_phantom_end(s);
+        s->sys_lock_other = 0;
+        s->fault = LAN743X_FAULT_NONE;
+        return;
+    }
     if (s->fault_phantom_sent &&
         now - s->fault_phantom_at < LAN743X_FAULT_PHANTOM_WAIT_NS) {
         timer_mod(s->fault_timer, now + LAN743X_FAULT_PHANTOM_NS);
@@ -295,6 +350,7 @@ void lan743x_fault_exit(LAN743xState *s)
 /* Device reset (the line is low already) */
 void lan743x_fault_reset(LAN743xState *s)
 {
+    s->sys_lock_other = 0;
     s->fault_phantom = false;
     s->fault_phantom_sent = false;
     s->fault_lost = 0;

@@ -196,11 +196,17 @@ struct LAN743xState {
     uint16_t phy45_addr[32];
 
     /*
-     * PCI11x1x (lan743x_pcs.c): the system lock (SYS_LOCK), the PCS's
-     * registers behind SGMII_ACC (PCS_*)
+     * PCI11x1x (lan743x_pcs.c): the system lock (SYS_LOCK) as the
+     * Ethernet function holds it, the PCS's registers behind SGMII_ACC
+     * (PCS_*); the registers of the system block's EEPROM and OTP
+     * controllers (lan743x_eeprom.c); the lock as another of the chip's
+     * functions holds it (x-faults SYSLOCK_HELD only, not migrated)
      */
     uint32_t sys_lock;
     uint16_t pcs[PCS_REGS];
+    uint32_t hs_e2p[HS_E2P_REGS];
+    uint32_t hs_otp[OTP_REGS];
+    uint32_t sys_lock_other;
 
     /* interrupt controller */
     uint32_t int_latch;          /* INT_SET / SW_GP latched sources */
@@ -497,7 +503,10 @@ char *lan743x_gpio_edges_get(Object *obj, Error **errp);
 
 /* lan743x_eeprom.c */
 void lan743x_e2p_command(LAN743xState *s, uint32_t val);
-void lan743x_otp_go(LAN743xState *s, uint32_t val);
+void lan743x_otp_go(LAN743xState *s, uint32_t *otp, uint32_t val);
+bool lan743x_nvm_sys_read(LAN743xState *s, hwaddr addr, uint32_t *val);
+bool lan743x_nvm_sys_write(LAN743xState *s, hwaddr addr, uint32_t val);
+void lan743x_nvm_reset(LAN743xState *s);
 bool lan743x_nvm_realize(LAN743xState *s, Error **errp);
 void lan743x_nvm_exit(LAN743xState *s);
 
@@ -519,6 +528,8 @@ void lan743x_fault_exit(LAN743xState *s);
 void lan743x_fault_reset(LAN743xState *s);
 uint32_t lan743x_fault_stuck(LAN743xState *s);
 void lan743x_fault_irq_out(LAN743xState *s);
+void lan743x_fault_syslock_free(LAN743xState *s);
+bool lan743x_fault_syslock_refuse(LAN743xState *s);
 bool lan743x_fault_irq_lost(LAN743xState *s, int ch);
 
 #endif

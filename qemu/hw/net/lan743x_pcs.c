@@ -21,7 +21,9 @@
  *    was loaded (ETH), FPGA_REV reads 0 (silicon, not an FPGA image);
  *  - the system lock (SYS_LOCK, 0x40a0): the Ethernet function's bit
  *    reads back set once written while the lock is free, and 0 releases
- *    it.  The chip's other functions never hold it here;
+ *    it.  The chip's other functions hold it only when a test asks
+ *    (x-faults SYSLOCK_HELD, lan743x_faults.c: USB_SS set meanwhile).
+ *    The EEPROM and OTP controllers behind it are lan743x_eeprom.c's;
  *  - SGMII_CTL: SGMII_ENABLE and POWER_DN, as strapped at reset (inferred:
  *    the driver programs both at probe);
  *  - the PCS behind SGMII_ACC/SGMII_DATA (MMD 31, a DesignWare-style
@@ -40,8 +42,8 @@
  * Not modelled: the MPLL and rates (the wire runs at the PHY's speed
  *    whatever baud rate they select), 1000BASE-X/2500BASE-X
  *    autonegotiation with the partner (the PCS takes its link from the
- *    PHY), LINK_STATUS_SOURCE (stored), the HS EEPROM/OTP controllers
- *    and the rest of the system block (reads 0, writes ignored),
+ *    PHY), LINK_STATUS_SOURCE (stored), the rest of the system block
+ *    (reads 0, writes ignored),
  *    MISC_CTL_0 (stored), PTP I/O event capture.
  */
 
@@ -294,11 +296,14 @@ bool lan743x_pcs_read(LAN743xState *s, hwaddr addr, uint32_t *val)
         *val = s->regs[addr / 4];
         return true;
     case A_SYS_LOCK:
-        *val = s->sys_lock;
+        *val = s->sys_lock | s->sys_lock_other;
         return true;
     case A_SYS_CONFIG_LOAD_STARTED:
         *val = R_SYS_CONFIG_LOAD_STARTED_ETH_MASK;
         return true;
+    }
+    if (lan743x_nvm_sys_read(s, addr, val)) {
+        return true;            /* the EEPROM and OTP controllers */
     }
     if (addr >= LAN743X_MMIO_SIZE) {
         *val = 0;               /* the rest of the system block */
@@ -336,12 +341,18 @@ bool lan743x_pcs_write(LAN743xState *s, hwaddr addr, uint32_t val)
         s->regs[R_SGMII_CTL] = val;
         return true;
     case A_SYS_LOCK:
-        /* granted when free; 0 releases it */
-        if (!val || !s->sys_lock) {
+        /* granted when free (another function may hold it); 0 releases */
+        if (!val) {
+            s->sys_lock = 0;
+            lan743x_fault_syslock_free(s);
+        } else if (!s->sys_lock && !lan743x_fault_syslock_refuse(s)) {
             s->sys_lock = val & R_SYS_LOCK_ENET_SS_MASK;
         }
-        trace_lan743x_sys_lock(val, s->sys_lock);
+        trace_lan743x_sys_lock(val, s->sys_lock | s->sys_lock_other);
         return true;
+    }
+    if (lan743x_nvm_sys_write(s, addr, val)) {
+        return true;            /* the EEPROM and OTP controllers */
     }
     if (addr >= LAN743X_MMIO_SIZE) {
         qemu_log_mask(LOG_UNIMP, "lan743x: system register 0x%" HWADDR_PRIx

@@ -350,7 +350,23 @@ REG32(TX_CFG_C, 0xd64)
 REG32(SYS_CONFIG_LOAD_STARTED, 0x4078)
     FIELD(SYS_CONFIG_LOAD_STARTED, ETH, 4, 1)   /* loaded from EEPROM/OTP */
 REG32(SYS_LOCK, 0x40a0)
+    FIELD(SYS_LOCK, USB_SS, 0, 1)       /* another function's (x-faults) */
     FIELD(SYS_LOCK, ENET_SS, 1, 1)
+/*
+ * Its EEPROM controller (an I2C EEPROM: no write enable) and its OTP
+ * controller, whose registers are the OTP_* block's at HS_OTP_BASE
+ * (lan743x_eeprom.c)
+ */
+REG32(HS_E2P_CMD, 0x4e00)
+    FIELD(HS_E2P_CMD, ADDR, 0, 16)
+    FIELD(HS_E2P_CMD, TIMEOUT, 17, 1)
+    FIELD(HS_E2P_CMD, CMD, 28, 3)       /* READ 0, WRITE 3 */
+    FIELD(HS_E2P_CMD, BUSY, 31, 1)
+REG32(HS_E2P_DATA, 0x4e04)
+REG32(HS_E2P_CFG, 0x4e08)
+REG32(HS_E2P_PAD_CTL, 0x4e0c)
+#define HS_E2P_REGS             4
+#define HS_OTP_BASE             0x5000
 
 /* OTP (1024 bytes, lan743x_eeprom.c) and statistics */
 REG32(OTP_PWR_DN, 0x1000)
@@ -369,6 +385,9 @@ REG32(OTP_CMD_GO, 0x1028)
     FIELD(OTP_CMD_GO, GO, 0, 1)
 REG32(OTP_STATUS, 0x1030)
     FIELD(OTP_STATUS, BUSY, 0, 1)
+/* an OTP block's registers, OTP_PWR_DN to OTP_STATUS: OTP_REG(OTP_x) */
+#define OTP_REGS                (R_OTP_STATUS - R_OTP_PWR_DN + 1)
+#define OTP_REG(r)              (R_##r - R_OTP_PWR_DN)
 REG32(STAT_RX_FCS_ERRORS, 0x1200)
 REG32(STAT_RX_OVERSIZE_FRAME_ERRORS, 0x1214)
 REG32(STAT_RX_DROPPED_FRAMES, 0x1218)
@@ -426,7 +445,8 @@ enum {
     LAN743X_FAULT_IRQ_STUCK = 13,
     LAN743X_FAULT_IRQ_NO_STATUS = 14,
     LAN743X_FAULT_IRQ_LOST = 15,
-    LAN743X_FAULT_LAST = LAN743X_FAULT_IRQ_LOST,
+    LAN743X_FAULT_SYSLOCK_HELD = 16,
+    LAN743X_FAULT_LAST = LAN743X_FAULT_SYSLOCK_HELD,
 };
 
 /* RX descriptor (16 bytes; data0 written last by the device) */
