@@ -8,6 +8,11 @@
 # programmed bytes read back, programming only sets bits (the model's
 # one-time fuses), the EEPROM's magic is refused.  After a driver reload
 # the flag is off again, and both memories still hold what was written.
+# On a PCI11010/PCI11414 the memories sit in the system block the chip's
+# functions share, behind its system lock: the same, and another function
+# holding the lock for 300 ms (the model's fault register, SYSLOCK_HELD)
+# makes an EEPROM read and write wait for it (the model refuses EEPROM
+# and OTP commands from a function that does not hold the lock).
 # Both drivers: Debian's in-tree one has the same ethtool interface.
 # sets: primary
 # timeout: 180
@@ -45,6 +50,40 @@ printf '\001\002\003' | ethtool -E "$IF" magic $EM offset 0x1f1 length 3 ||
 got=$(nvm_bytes 0x1f0 5)
 [ "$got" = "5a 01 02 03 ff" ] || fail "EEPROM 0x1f0..0x1f4 reads '$got', expected '5a 01 02 03 ff'"
 log "EEPROM: wrote 4 bytes at 0x1f0, read back '$got'"
+
+# hold_lock: another of the PCI11x1x's functions takes the system lock
+# for 300 ms; SYS_LOCK (BAR0 0x40a0) then shows its bit (USB_SS, bit 0)
+hold_lock() {
+	fault_arm 16 300
+	lock=$(($(devmem $((BAR0 + 0x40a0)) 32)))
+	[ $((lock & 1)) = 1 ] || fail "SYS_LOCK reads $lock while another function holds it"
+}
+# lock_waited WHAT: the driver asked for the lock while it was held, and
+# the other function has released it since
+lock_waited() {
+	n=$(fault_fired)
+	[ "$n" -ge 1 ] || fail "$1: the driver never met the lock another function held"
+	[ "$(fault_armed)" = 0 ] || fail "$1: done before the other function released the lock"
+	log "$1: $n lock requests refused while another function held it"
+}
+case $(cat "/sys/class/net/$IF/device/device") in
+0xa011 | 0xa041)
+	BAR0=$(bar0_of_if)
+	fault_reg
+	fault_present 16 || fail "the model has no fault register"
+	hold_lock
+	got=$(nvm_bytes 0x1f0 4) || fail "ethtool -e failed while another function held the system lock"
+	[ "$got" = "5a 01 02 03" ] || fail "EEPROM 0x1f0 reads '$got' read under a held lock, expected '5a 01 02 03'"
+	lock_waited "EEPROM read"
+	hold_lock
+	ethtool -E "$IF" magic $EM offset 0x1f4 value 0xa5 ||
+		fail "ethtool -E failed while another function held the system lock"
+	lock_waited "EEPROM write"
+	got=$(nvm_bytes 0x1f0 5)
+	[ "$got" = "5a 01 02 03 a5" ] || fail "EEPROM 0x1f0 reads '$got' after a write under a held lock, expected '5a 01 02 03 a5'"
+	ethtool -E "$IF" magic $EM offset 0x1f4 value 0xff || fail "ethtool -E of 0x1f4 back to 0xff failed"
+	;;
+esac
 
 nvm_bytes >/tmp/before || fail "ethtool -e failed"
 refused "EEPROM wrong magic" ethtool -E "$IF" magic 0x1234 offset 0x1f8 value 0x11
