@@ -37,7 +37,8 @@ across a light reset) and the OTP (power-down, blank, bits only set, the
 x-otp-file written through and read again by a new QEMU), and the
 PCI11x1x family (identity, straps, system lock, the EEPROM and OTP behind
 its system block's controllers under that lock, another function holding
-it (x-faults SYSLOCK_HELD), SGMII_CTL, the PCS behind
+it (x-faults SYSLOCK_HELD), event capture on GPIOs driven from outside
+(x-faults GPIO_INPUT), SGMII_CTL, the PCS behind
 SGMII_ACC gating frames, TX channel 3 with its interrupt on vector 12 of
 16, interface=sgmii-2500's clause-45 PHY negotiating 2500 and the TX
 wire paced at 2500 Mbit/s).  Prints PASS/FAIL lines,
@@ -2520,6 +2521,59 @@ def test_family_nvm(q):
           q.rd(SYS_LOCK) == 0, "0x%x then 0x%x" % (mine, other))
 
 
+PTP_IO_SEL, PTP_IO_CAP_CONFIG, PTP_IO_CAP = 0xa58, 0xac4, 0xac8
+
+
+def gpio_in(q, pin, level):
+    """x-faults GPIO_INPUT: drive @pin to @level from outside."""
+    q.wr(FAULT_ARG, pin | (level << 8))
+    q.wr(FAULT_CTL, 17)
+    return q.rd(FAULT_ARG), q.rd(FAULT_CTL)
+
+
+def io_cap(q, ch):
+    """Channel @ch's captures: (rising ns, falling ns)."""
+    q.wr(PTP_IO_SEL, ch << 8)
+    return (q.rd(PTP_IO_CAP) * NS + q.rd(PTP_IO_CAP + 4),
+            q.rd(PTP_IO_CAP + 8) * NS + q.rd(PTP_IO_CAP + 12))
+
+
+def test_family_extts(q):
+    """Event capture: channel 3 latches GPIO 3's rising edges, the first
+    kept while its status is set (LOCK_RE), channel 5 GPIO 5's falling
+    ones; PTP_IO_SEL selects the registers' channel."""
+    ptp_start(q, 100, 5)
+    q.wr(PTP_IO_CAP_CONFIG, (1 << 3) | (1 << (16 + 3)) | (1 << (8 + 5)))
+    clock_step(q, 1000000)
+    t1 = ptp_now(q)
+    applied = gpio_in(q, 3, 1)
+    sts = q.rd(PTP_INT_STS)
+    clock_step(q, 1000000)
+    gpio_in(q, 3, 0)                            # no falling capture on 3
+    gpio_in(q, 3, 1)                            # locked: t1 stays
+    cap1, sts1 = io_cap(q, 3), q.rd(PTP_INT_STS)
+    q.wr(PTP_INT_STS, 1 << (16 + 3))
+    clock_step(q, 1000000)
+    gpio_in(q, 3, 0)
+    t2 = ptp_now(q)
+    gpio_in(q, 3, 1)
+    cap2 = io_cap(q, 3)
+    gpio_in(q, 5, 1)
+    clock_step(q, 1000000)
+    t3 = ptp_now(q)
+    gpio_in(q, 5, 0)
+    cap5, sts5 = io_cap(q, 5), q.rd(PTP_INT_STS)
+    check("p11-extts-rising-locked", applied == (1, 0) and
+          sts == 1 << (16 + 3) and cap1 == (t1, 0) and sts1 == sts,
+          "applied %r, PTP_INT_STS 0x%x then 0x%x, captures %r, edge at %d"
+          % (applied, sts, sts1, cap1, t1))
+    check("p11-extts-next-after-clear", cap2 == (t2, 0), "%r, edge at %d"
+          % (cap2, t2))
+    check("p11-extts-falling-sel", cap5 == (0, t3) and
+          sts5 == (1 << (16 + 3)) | (1 << (24 + 5)),
+          "%r, edge at %d, PTP_INT_STS 0x%x" % (cap5, t3, sts5))
+
+
 def send_one(q, mac=MAC):
     """One frame through TX channel 0; True if the wire carried it."""
     while q.capture() is not None:
@@ -2701,9 +2755,10 @@ def main():
     on_fresh_device(",device-id=0x7431,phy-addr=7", test_board_phy_addr)
     test_board_refused()
 
-    on_family_device(",chip=pci11414,interface=sgmii",
+    on_family_device(",chip=pci11414,interface=sgmii,x-faults=on",
                      family_identity(0xa0411055, (1 << 22) | (1 << 6)),
-                     test_family_pcs, test_family_tx_channel3)
+                     test_family_pcs, test_family_tx_channel3,
+                     test_family_extts)
     on_family_device(",chip=pci11010,x-faults=on",
                      family_identity(0xa0111055, 1 << 22), test_family_nvm)
     on_family_device(",chip=pci11414,interface=sgmii-2500",

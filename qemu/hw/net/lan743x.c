@@ -16,8 +16,9 @@
  *    channels 1..3, the wire shared), 16 MSI-X vectors with 4-bit vector
  *    maps, interrupt moderation timers 8/9, its straps, system lock
  *    and SerDes PCS (interface=rgmii|sgmii|sgmii-2500, lan743x_pcs.c),
- *    and the EEPROM and OTP behind its system block's controllers, under
- *    the system lock (lan743x_eeprom.c);
+ *    the EEPROM and OTP behind its system block's controllers, under
+ *    the system lock (lan743x_eeprom.c), and the 1588 block's event
+ *    capture on GPIOs 0..7 (lan743x_ptp.c);
  *  - PCI identity 1055:7430 (or 7431), BAR0 8 KiB CSRs, MSI-X (8 vectors,
  *    table in BAR2, PBA in BAR4), MSI (1 vector), INTx pin A, PM and PCIe
  *    capabilities;
@@ -108,7 +109,7 @@
  *    SYN) (EEE: low power idle is counted, lan743x_mac.c; the PHY's EEE
  *    registers, lan743x_phy.c);
  *  - GPIOs, 1588 target/periodic outputs and event capture;
- *  - the PCI11x1x's PTP I/O event capture and its SerDes rates
+ *  - the PCI11x1x's PTP I/O event outputs and its SerDes rates
  *    (lan743x_pcs.c);
  *  - VLAN filtering (the VLAN table in the RFE RAM is stored, not used);
  *  - clause-45 MDIO accesses other than to interface=sgmii-2500's PHY
@@ -281,6 +282,11 @@ static const VMStateDescription vmstate_lan743x = {
         VMSTATE_UINT16_ARRAY_V(pcs, LAN743xState, PCS_REGS, 6),
         VMSTATE_UINT32_ARRAY_V(hs_e2p, LAN743xState, HS_E2P_REGS, 7),
         VMSTATE_UINT32_ARRAY_V(hs_otp, LAN743xState, OTP_REGS, 7),
+        VMSTATE_BOOL_ARRAY_V(gpio_in, LAN743xState, LAN7431_GPIOS, 7),
+        VMSTATE_UINT32_ARRAY_V(ptp_cap_sec, LAN743xState,
+                               2 * PTP_IO_CHANNELS, 7),
+        VMSTATE_UINT32_ARRAY_V(ptp_cap_ns, LAN743xState,
+                               2 * PTP_IO_CHANNELS, 7),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -801,6 +807,9 @@ static uint64_t lan743x_mmio_read(void *opaque, hwaddr addr, unsigned size)
         break;
     case R_PTP_CAP_INFO:
         val = FIELD_DP32(0, PTP_CAP_INFO, TX_TS_CNT, s->ptp_tx_count);
+        break;
+    case R_PTP_IO_RE_LTC_SEC_CAP_X ... R_PTP_IO_FE_LTC_NS_CAP_X:
+        val = s->pci11x1x ? lan743x_ptp_cap_read(s, idx) : s->regs[idx];
         break;
     case R_PTP_TX_EGRESS_SEC:       /* the oldest TX timestamp, if any */
         val = s->ptp_tx_count ? s->ptp_tx_sec[0] : 0;

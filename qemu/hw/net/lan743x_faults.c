@@ -154,6 +154,16 @@
  *                           its commands (lan743x_eeprom.c).  One-shot:
  *                           spent when the other function releases the
  *                           lock.  [lock requests refused]
+ * 17   GPIO_INPUT           one-shot, at once: the signal outside drives
+ *                           GPIO (N & 0xff) to level (N >> 8) & 1 (N as
+ *                           written, 0 included); the chip's own output
+ *                           on that pin, if it drives one, wins.  Spent
+ *                           at once: FAULT_CTL reads 0.  Every edge is
+ *                           counted and logged with the clock's time
+ *                           (x-gpio-edges), and on a PCI11x1x latched by
+ *                           the event capture channel of that GPIO as
+ *                           it is set (lan743x_ptp.c).  [1 if the pin
+ *                           exists]
  *
  * The error bits are the chip's, named as in the pre-mainline Linux
  * driver (mainline has none of them and never enables them).  Whether a
@@ -269,6 +279,14 @@ static void lan743x_fault_arm(LAN743xState *s, uint32_t code)
     }
     if (code == LAN743X_FAULT_SYSLOCK_HELD && !s->sys_lock) {
         lan743x_fault_syslock_take(s);
+    }
+    if (code == LAN743X_FAULT_GPIO_INPUT) {
+        s->fault = LAN743X_FAULT_NONE;
+        if ((arg & 0xff) < (s->device_id == 0x7430 ? LAN7430_GPIOS :
+                                                     LAN7431_GPIOS)) {
+            lan743x_ptp_gpio_input(s, arg & 0xff, arg & BIT(8));
+            s->fault_fired = 1;
+        }
     }
 }
 

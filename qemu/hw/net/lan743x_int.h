@@ -288,6 +288,13 @@ struct LAN743xState {
     int64_t ptp_seen[PTP_CHANNELS];
     int64_t ptp_fired;          /* virtual time the timer last fired */
     bool gpio_level[LAN7431_GPIOS];
+    /*
+     * What drives each GPIO from outside while the chip does not (x-faults
+     * GPIO_INPUT); a PCI11x1x's captures per channel, rising edges first
+     */
+    bool gpio_in[LAN7431_GPIOS];
+    uint32_t ptp_cap_sec[2 * PTP_IO_CHANNELS];
+    uint32_t ptp_cap_ns[2 * PTP_IO_CHANNELS];
     uint32_t gpio_rises[LAN7431_GPIOS];
     uint32_t gpio_falls[LAN7431_GPIOS];
     LAN743xEdge gpio_log[LAN743X_GPIO_LOG];
@@ -499,6 +506,8 @@ void lan743x_ptp_tx_stamp(LAN743xState *s, uint8_t *p, size_t len, bool insert);
 void lan743x_ptp_timer_cb(void *opaque);
 void lan743x_ptp_io_write(LAN743xState *s, unsigned idx, uint32_t val);
 void lan743x_ptp_io_reset(LAN743xState *s);
+void lan743x_ptp_gpio_input(LAN743xState *s, unsigned pin, bool level);
+uint32_t lan743x_ptp_cap_read(LAN743xState *s, unsigned idx);
 char *lan743x_gpio_edges_get(Object *obj, Error **errp);
 
 /* lan743x_eeprom.c */

@@ -90,8 +90,21 @@
  *    that does not is off by them (two chips then see a path delay of
  *    their sum instead of 0).
  *
- * Not emulated: GPIO event capture (inputs), the auto-capture TX modes
- * and the RX timestamp FIFO.
+ *  - PCI11x1x event capture (PTP-IO, the registers' comment in
+ *    lan743x_regs.h): channel n (0..7) latches the clock's time of GPIO
+ *    n's rising and falling edges, as enabled, into its own registers,
+ *    read through PTP_IO_SEL, and sets PTP_INT_STS IO_RE n / IO_FE n; with
+ *    its LOCK bit an edge while that status is set is not latched
+ *    (inferred from the bit's name: the drivers set it and clear the
+ *    status after reading).  Channel n sampling GPIO n is inferred too:
+ *    the drivers program no routing.  A pin the chip does not drive shows
+ *    what drives it from outside, low unless a test drives it (x-faults
+ *    GPIO_INPUT, lan743x_faults.c); its edges are counted and logged as
+ *    the outputs' are.
+ *
+ * Not emulated: the PCI11x1x's own periodic output path (PTP-IO event
+ * outputs, PTP_IO_EVENT_OUTPUT_CFG: the LAN743x's GPIO_CFG outputs serve
+ * it here), the auto-capture TX modes and the RX timestamp FIFO.
  */
 
 static void lan743x_ptp_run(LAN743xState *s, int64_t now);
@@ -440,7 +453,30 @@ static bool lan743x_gpio_level(LAN743xState *s, unsigned n)
     if (!(r[R_GPIO_CFG1] & BIT(16 + n)) && (r[R_GPIO_CFG0] & BIT(16 + n))) {
         return r[R_GPIO_CFG0] & BIT(n);
     }
-    return false;
+    return s->gpio_in[n];               /* what drives it from outside */
+}
+
+/* PCI11x1x: GPIO @n went to @level at clock time @now: channel n's capture */
+static void lan743x_ptp_capture(LAN743xState *s, unsigned n, bool level,
+                                int64_t now)
+{
+    uint32_t cfg = s->regs[R_PTP_IO_CAP_CONFIG];
+    uint32_t sts = level ? PTP_INT_IO_RE(n) : PTP_INT_IO_FE(n);
+    unsigned i = level ? n : PTP_IO_CHANNELS + n;
+    uint64_t sec;
+    uint32_t ns;
+
+    if (!(cfg & (level ? PTP_IO_RE_CAP_EN(n) : PTP_IO_FE_CAP_EN(n)))) {
+        return;
+    }
+    if ((cfg & (level ? PTP_IO_LOCK_RE(n) : PTP_IO_LOCK_FE(n))) &&
+        (s->regs[R_PTP_INT_STS] & sts)) {
+        return;                         /* locked: the first one stays */
+    }
+    lan743x_ptp_split(now, &sec, &ns);
+    s->ptp_cap_sec[i] = sec;
+    s->ptp_cap_ns[i] = ns;
+    s->regs[R_PTP_INT_STS] |= sts;
 }
 
 /* Count every pin whose level changed, at clock time @now */
@@ -467,6 +503,37 @@ static void lan743x_gpio_update(LAN743xState *s, int64_t now)
         e->phc = now;
         s->gpio_log_count++;
         trace_lan743x_gpio_edge(n, level, now);
+        if (s->pci11x1x && n < PTP_IO_CHANNELS) {
+            lan743x_ptp_capture(s, n, level, now);
+        }
+    }
+}
+
+/* x-faults GPIO_INPUT: GPIO @pin driven to @level from outside, now */
+void lan743x_ptp_gpio_input(LAN743xState *s, unsigned pin, bool level)
+{
+    int64_t now = lan743x_ptp_now(s);
+
+    lan743x_ptp_run(s, now);
+    s->gpio_in[pin] = level;
+    lan743x_gpio_update(s, now);
+    lan743x_ptp_arm(s);
+}
+
+/* PCI11x1x: a *_CAP_X register, of the channel PTP_IO_SEL selects */
+uint32_t lan743x_ptp_cap_read(LAN743xState *s, unsigned idx)
+{
+    unsigned n = FIELD_EX32(s->regs[R_PTP_IO_SEL], PTP_IO_SEL, SEL);
+
+    switch (idx) {
+    case R_PTP_IO_RE_LTC_SEC_CAP_X:
+        return s->ptp_cap_sec[n];
+    case R_PTP_IO_RE_LTC_NS_CAP_X:
+        return s->ptp_cap_ns[n];
+    case R_PTP_IO_FE_LTC_SEC_CAP_X:
+        return s->ptp_cap_sec[PTP_IO_CHANNELS + n];
+    default:
+        return s->ptp_cap_ns[PTP_IO_CHANNELS + n];
     }
 }
 
@@ -652,6 +719,8 @@ void lan743x_ptp_io_reset(LAN743xState *s)
         s->ptp_pulse_end[ch] = INT64_MAX;
         s->ptp_seen[ch] = lan743x_ptp_now(s);
     }
+    memset(s->ptp_cap_sec, 0, sizeof(s->ptp_cap_sec));
+    memset(s->ptp_cap_ns, 0, sizeof(s->ptp_cap_ns));
     lan743x_gpio_update(s, s->ptp_seen[0]);
     if (s->ptp_timer) {
         timer_del(s->ptp_timer);

@@ -236,6 +236,15 @@ REG32(PTP_CLOCK_TARGET_RELOAD_NS_A, 0xa3c)
 REG32(PTP_CLOCK_TARGET_NS_B, 0xa44)
 #define PTP_CHANNELS            2
 #define PTP_TARGET(ch, r)       (R_PTP_CLOCK_TARGET_##r##_A + 4 * (ch))
+/*
+ * PCI11x1x: event capture (PTP-IO).  Channel n latches the clock at the
+ * edges of GPIO n that PTP_IO_CAP_CONFIG enables (RE_CAP_EN n, FE_CAP_EN
+ * 8 + n; LOCK_RE 16 + n, LOCK_FE 24 + n keep the first capture until its
+ * PTP_INT_STS bit is cleared) and sets PTP_INT_STS IO_RE / IO_FE; the
+ * *_CAP_X registers show the captures of the channel PTP_IO_SEL selects
+ */
+REG32(PTP_IO_SEL, 0xa58)
+    FIELD(PTP_IO_SEL, SEL, 8, 3)
 REG32(PTP_LATENCY, 0xa5c)
     FIELD(PTP_LATENCY, RX, 0, 16)
     FIELD(PTP_LATENCY, TX, 16, 16)
@@ -264,6 +273,18 @@ REG32(PTP_TX_EGRESS_NS, 0xab0)
 REG32(PTP_TX_MSG_HEADER, 0xab4)
     FIELD(PTP_TX_MSG_HEADER, SEQ_ID, 0, 16)
     FIELD(PTP_TX_MSG_HEADER, MSG_TYPE, 16, 4)
+REG32(PTP_IO_CAP_CONFIG, 0xac4)
+REG32(PTP_IO_RE_LTC_SEC_CAP_X, 0xac8)
+REG32(PTP_IO_RE_LTC_NS_CAP_X, 0xacc)
+REG32(PTP_IO_FE_LTC_SEC_CAP_X, 0xad0)
+REG32(PTP_IO_FE_LTC_NS_CAP_X, 0xad4)
+#define PTP_IO_CHANNELS         8
+#define PTP_IO_RE_CAP_EN(n)     BIT(n)
+#define PTP_IO_FE_CAP_EN(n)     BIT(8 + (n))
+#define PTP_IO_LOCK_RE(n)       BIT(16 + (n))
+#define PTP_IO_LOCK_FE(n)       BIT(24 + (n))
+#define PTP_INT_IO_RE(n)        BIT(16 + (n))      /* PTP_INT_STS */
+#define PTP_INT_IO_FE(n)        BIT(24 + (n))
 REG32(PTP_LTC_RD_SEC_HI, 0xaf0)
 REG32(PTP_LTC_RD_SEC_LO, 0xaf4)
 REG32(PTP_LTC_RD_NS, 0xaf8)
@@ -446,7 +467,8 @@ enum {
     LAN743X_FAULT_IRQ_NO_STATUS = 14,
     LAN743X_FAULT_IRQ_LOST = 15,
     LAN743X_FAULT_SYSLOCK_HELD = 16,
-    LAN743X_FAULT_LAST = LAN743X_FAULT_SYSLOCK_HELD,
+    LAN743X_FAULT_GPIO_INPUT = 17,
+    LAN743X_FAULT_LAST = LAN743X_FAULT_GPIO_INPUT,
 };
 
 /* RX descriptor (16 bytes; data0 written last by the device) */
