@@ -10,8 +10,9 @@
  * 1000BASE-X / 2500BASE-X PCS beside RGMII chosen by a strap
  * (lan743x_pcs.c), clause 45 MDIO, and a system block shared with the
  * chip's other PCI functions (USB, UART, ...) where the EEPROM and OTP
- * controllers sit behind a hardware lock.  Silicon B0 needs a smaller RFE
- * read FIFO threshold.
+ * controllers sit behind a hardware lock, and event capture (external
+ * timestamps) on GPIOs 0 to 7.  Silicon B0 needs a smaller RFE read FIFO
+ * threshold.
  *
  * The family is chosen from ID_REV at probe; the rest of the driver asks
  * adapter->chip, not the chip ID.
@@ -52,6 +53,7 @@ static const struct lan743x_chip pci11x1x_family = {
 	.e2p_addr_mask	= HS_E2P_CMD_ADDR_MASK_,
 	.e2p_timeout	= HS_E2P_CMD_TIMEOUT_,
 	.otp_base	= HS_OTP_BASE,
+	.ptp_extts	= LAN743X_PTP_EXTTS_MAX,
 	.d3_keep_hw_cfg	= true,
 	.hw_init	= lan743x_pci11x1x_hw_init,
 };

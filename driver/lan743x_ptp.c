@@ -6,7 +6,8 @@
  * Clock commands run in process context under cmd_lock.  The 1588
  * interrupt only kicks the PHC's aux worker, which drains the TX FIFO,
  * matches each entry to a held frame by its PTP header and times out
- * frames that never got one.
+ * frames that never got one, and on the PCI11x1x reports the edges its
+ * event capture channels latched (external timestamps).
  */
 #include <linux/bitfield.h>
 #include <linux/ethtool.h>
@@ -242,13 +243,14 @@ static void lan743x_ptp_perout_off(struct lan743x_adapter *adapter, int ch)
 	ptp->perout_pin[ch] = -1;
 }
 
-/* The GPIO the core gave channel @ch's output, or -1 */
-static int lan743x_ptp_perout_find_pin(struct lan743x_ptp *ptp, int ch)
+/* The GPIO the core gave channel @ch of function @func, or -1 */
+static int lan743x_ptp_find_pin(struct lan743x_ptp *ptp,
+				enum ptp_pin_function func, unsigned int ch)
 {
 	unsigned int i;
 
 	for (i = 0; i < ptp->info.n_pins; i++)
-		if (ptp->pins[i].func == PTP_PF_PEROUT && ptp->pins[i].chan == ch)
+		if (ptp->pins[i].func == func && ptp->pins[i].chan == ch)
 			return i;
 	return -1;
 }
@@ -281,7 +283,7 @@ static int lan743x_ptp_perout_start(struct lan743x_adapter *adapter,
 	if (event < 0)
 		return event;
 
-	pin = lan743x_ptp_perout_find_pin(ptp, ch);
+	pin = lan743x_ptp_find_pin(ptp, PTP_PF_PEROUT, ch);
 	if (pin < 0)
 		return -EINVAL;
 	ret = lan743x_ptp_read(adapter, &ts, NULL);
@@ -308,12 +310,119 @@ static int lan743x_ptp_perout_start(struct lan743x_adapter *adapter,
 	return 0;
 }
 
+/* PTP_INT_STS bits of the edges PTP_IO_CAP_CONFIG @cfg captures */
+static u32 lan743x_ptp_extts_int(u32 cfg)
+{
+	/* RE_EN n and FE_EN n sit 16 bits below IO_RE n and IO_FE n */
+	return (cfg & GENMASK(2 * LAN743X_PTP_EXTTS_MAX - 1, 0)) << 16;
+}
+
+/* Put channel @ch's capture as ptp->extts_cfg says, a stale capture
+ * dropped.  Context: cmd_lock held.
+ */
+static void lan743x_ptp_extts_apply(struct lan743x_adapter *adapter,
+				    unsigned int ch)
+{
+	u32 bits = PTP_INT_IO_RE_(ch) | PTP_INT_IO_FE_(ch);
+	struct lan743x_ptp *ptp = &adapter->ptp;
+
+	lan743x_wr32(adapter, PTP_INT_EN_CLR, bits);
+	lan743x_wr32(adapter, PTP_IO_CAP_CONFIG, ptp->extts_cfg);
+	lan743x_wr32(adapter, PTP_INT_STS, bits);
+	if (READ_ONCE(adapter->hw_up))
+		lan743x_wr32(adapter, PTP_INT_EN_SET,
+			     lan743x_ptp_extts_int(ptp->extts_cfg) & bits);
+}
+
+/* Start or stop external timestamps on capture channel rq->index: its
+ * rising edges unless only falling ones are asked for, or both.  Each
+ * capture is kept until the worker took it (LOCK), so an edge that comes
+ * before is lost rather than overwriting it.
+ */
+static int lan743x_ptp_extts(struct lan743x_adapter *adapter,
+			     const struct ptp_extts_request *rq, int on)
+{
+	struct lan743x_ptp *ptp = &adapter->ptp;
+	unsigned int ch = rq->index;
+	u32 mask, bits = 0;
+
+	if (ch >= adapter->chip->ptp_extts)
+		return -EINVAL;
+	if (rq->flags & ~(PTP_ENABLE_FEATURE | PTP_EXTTS_EDGES |
+			  PTP_STRICT_FLAGS))
+		return -EOPNOTSUPP;
+	if (on) {
+		if (lan743x_ptp_find_pin(ptp, PTP_PF_EXTTS, ch) < 0)
+			return -EINVAL;
+		if (rq->flags & PTP_RISING_EDGE ||
+		    !(rq->flags & PTP_FALLING_EDGE))
+			bits |= PTP_IO_CAP_RE_EN_(ch) | PTP_IO_CAP_LOCK_RE_(ch);
+		if (rq->flags & PTP_FALLING_EDGE)
+			bits |= PTP_IO_CAP_FE_EN_(ch) | PTP_IO_CAP_LOCK_FE_(ch);
+	}
+	mask = PTP_IO_CAP_RE_EN_(ch) | PTP_IO_CAP_LOCK_RE_(ch) |
+	       PTP_IO_CAP_FE_EN_(ch) | PTP_IO_CAP_LOCK_FE_(ch);
+	mutex_lock(&ptp->cmd_lock);
+	ptp->extts_cfg = (ptp->extts_cfg & ~mask) | bits;
+	lan743x_ptp_extts_apply(adapter, ch);
+	mutex_unlock(&ptp->cmd_lock);
+	return 0;
+}
+
+/* A capture of the selected channel: its seconds register, ns after it */
+static u64 lan743x_ptp_cap(struct lan743x_adapter *adapter, u32 sec_reg)
+{
+	u64 sec = lan743x_rd32(adapter, sec_reg);
+
+	return sec * NSEC_PER_SEC + lan743x_rd32(adapter, sec_reg + 4);
+}
+
+/* Report the edges the chip latched, each channel's in time order */
+static void lan743x_ptp_extts_service(struct lan743x_adapter *adapter)
+{
+	struct lan743x_ptp *ptp = &adapter->ptp;
+	struct ptp_clock_event ev[2];
+	unsigned int ch, i, n;
+	u32 sts, bits;
+
+	mutex_lock(&ptp->cmd_lock);
+	sts = lan743x_rd32(adapter, PTP_INT_STS) &
+	      lan743x_ptp_extts_int(ptp->extts_cfg);
+	for (ch = 0; sts && ch < adapter->chip->ptp_extts; ch++) {
+		bits = sts & (PTP_INT_IO_RE_(ch) | PTP_INT_IO_FE_(ch));
+		if (!bits)
+			continue;
+		sts &= ~bits;
+		lan743x_wr32(adapter, PTP_IO_SEL,
+			     FIELD_PREP(PTP_IO_SEL_MASK_, ch));
+		n = 0;
+		if (bits & PTP_INT_IO_RE_(ch))
+			ev[n++].timestamp = lan743x_ptp_cap(adapter,
+							    PTP_IO_RE_CAP_SEC);
+		if (bits & PTP_INT_IO_FE_(ch))
+			ev[n++].timestamp = lan743x_ptp_cap(adapter,
+							    PTP_IO_FE_CAP_SEC);
+		/* taken: the channel's next edge may latch */
+		lan743x_wr32(adapter, PTP_INT_STS, bits);
+		if (n == 2 && ev[1].timestamp < ev[0].timestamp)
+			swap(ev[0].timestamp, ev[1].timestamp);
+		for (i = 0; i < n; i++) {
+			ev[i].type = PTP_CLOCK_EXTTS;
+			ev[i].index = ch;
+			ptp_clock_event(ptp->clock, &ev[i]);
+		}
+	}
+	mutex_unlock(&ptp->cmd_lock);
+}
+
 static int lan743x_ptp_enable(struct ptp_clock_info *info,
 			      struct ptp_clock_request *rq, int on)
 {
 	struct lan743x_adapter *adapter = lan743x_ptp_adapter(info);
 	int ret = 0;
 
+	if (rq->type == PTP_CLK_REQ_EXTTS)
+		return lan743x_ptp_extts(adapter, &rq->extts, on);
 	if (rq->type != PTP_CLK_REQ_PEROUT)
 		return -EOPNOTSUPP;
 	if (rq->perout.index >= LAN743X_PTP_PEROUTS)
@@ -327,13 +436,25 @@ static int lan743x_ptp_enable(struct ptp_clock_info *info,
 	return ret;
 }
 
-/* Every GPIO can be either clock target channel's output; the LAN743x
- * has no event capture (that is the PCI11x1x's)
+/* Every GPIO can be either clock target channel's output; on the
+ * PCI11x1x, GPIO n can also be the input of event capture channel n (the
+ * LAN743x has no event capture)
  */
 static int lan743x_ptp_verify(struct ptp_clock_info *info, unsigned int pin,
 			      enum ptp_pin_function func, unsigned int chan)
 {
-	return func == PTP_PF_NONE || func == PTP_PF_PEROUT ? 0 : -EOPNOTSUPP;
+	struct lan743x_adapter *adapter = lan743x_ptp_adapter(info);
+
+	switch (func) {
+	case PTP_PF_NONE:
+	case PTP_PF_PEROUT:
+		return 0;
+	case PTP_PF_EXTTS:
+		return pin < adapter->chip->ptp_extts && chan == pin ? 0 :
+		       -EOPNOTSUPP;
+	default:
+		return -EOPNOTSUPP;
+	}
 }
 
 /**
@@ -443,6 +564,8 @@ static long lan743x_ptp_aux_work(struct ptp_clock_info *info)
 	/* unmask first: an entry that lands after the drain interrupts anew */
 	if (READ_ONCE(adapter->hw_up))
 		lan743x_wr32(adapter, INT_EN_SET, INT_BIT_1588_);
+	if (adapter->chip->ptp_extts)
+		lan743x_ptp_extts_service(adapter);
 	return lan743x_ptp_tx_service(adapter) ? LAN743X_PTP_POLL : -1;
 }
 
@@ -747,6 +870,10 @@ void lan743x_ptp_open(struct lan743x_adapter *adapter)
 	lan743x_wr32(adapter, PTP_INT_STS, ~0U);
 	lan743x_wr32(adapter, PTP_INT_EN_SET, PTP_INT_BIT_TX_TS_ |
 		     PTP_INT_BIT_TX_TS_OVRFL_);
+	mutex_lock(&ptp->cmd_lock);
+	lan743x_wr32(adapter, PTP_INT_EN_SET,
+		     lan743x_ptp_extts_int(ptp->extts_cfg));
+	mutex_unlock(&ptp->cmd_lock);
 	lan743x_ptp_set_tx_mod(adapter);
 	lan743x_wr32(adapter, PTP_CMD_CTL, PTP_CMD_CTL_ENABLE_);
 	lan743x_wr32(adapter, INT_EN_SET, INT_BIT_1588_);
@@ -816,6 +943,7 @@ void lan743x_ptp_probe(struct lan743x_adapter *adapter)
 		.adjfine	= lan743x_ptp_adjfine,
 		.do_aux_work	= lan743x_ptp_aux_work,
 		.n_per_out	= LAN743X_PTP_PEROUTS,
+		.n_ext_ts	= adapter->chip->ptp_extts,
 		.n_pins		= n_pins,
 		.pin_config	= ptp->pins,
 		.enable		= lan743x_ptp_enable,
@@ -902,6 +1030,9 @@ void lan743x_ptp_restore(struct lan743x_adapter *adapter)
 			netdev_warn(adapter->netdev, "PTP clock not restored\n");
 		ptp->saved = false;
 	}
+	/* the external timestamp channels' captures (open enables them) */
+	if (ptp->extts_cfg)
+		lan743x_wr32(adapter, PTP_IO_CAP_CONFIG, ptp->extts_cfg);
 	for (ch = 0; ch < LAN743X_PTP_PEROUTS; ch++) {
 		if (ptp->perout_pin[ch] < 0)
 			continue;
@@ -930,6 +1061,10 @@ void lan743x_ptp_remove(struct lan743x_adapter *adapter)
 	mutex_lock(&adapter->ptp.cmd_lock);
 	for (ch = 0; ch < LAN743X_PTP_PEROUTS; ch++)
 		lan743x_ptp_perout_off(adapter, ch);
+	if (adapter->ptp.extts_cfg) {
+		adapter->ptp.extts_cfg = 0;
+		lan743x_wr32(adapter, PTP_IO_CAP_CONFIG, 0);
+	}
 	mutex_unlock(&adapter->ptp.cmd_lock);
 	lan743x_wr32(adapter, PTP_CMD_CTL, PTP_CMD_CTL_DISABLE_);
 }

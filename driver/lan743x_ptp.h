@@ -19,6 +19,8 @@
 #define LAN7431_PTP_PINS		12
 /* clock target channels A and B, one periodic output each */
 #define LAN743X_PTP_PEROUTS		2
+/* PCI11x1x: event capture channels, channel n on GPIO n */
+#define LAN743X_PTP_EXTTS_MAX		8
 
 struct lan743x_adapter;
 struct lan743x_rx;
@@ -61,6 +63,8 @@ struct lan743x_ptp_tx {
  *	(under @cmd_lock)
  * @perout_rq: the request each running output was started with, to start
  *	it again after a chip reset (under @cmd_lock)
+ * @extts_cfg: PTP_IO_CAP_CONFIG for the external timestamp channels on,
+ *	written again when the chip was reset (under @cmd_lock)
  * @rate_adj: PTP_CLOCK_RATE_ADJ as last set (under @cmd_lock)
  * @saved_phc: the clock in ns at @saved_boot, read before a chip reset
  *	(under @cmd_lock)
@@ -85,6 +89,7 @@ struct lan743x_ptp {
 	struct ptp_pin_desc pins[LAN7431_PTP_PINS];
 	int perout_pin[LAN743X_PTP_PEROUTS];
 	struct ptp_perout_request perout_rq[LAN743X_PTP_PEROUTS];
+	u32 extts_cfg;
 	u32 rate_adj;
 	s64 saved_phc;
 	u64 saved_boot;

@@ -396,6 +396,8 @@ enum {
 #define PTP_INT_STS			0xA08
 #define PTP_INT_EN_SET			0xA0C
 #define PTP_INT_EN_CLR			0xA10
+#define PTP_INT_IO_FE_(ch)		BIT(24 + (ch))	/* PCI11x1x */
+#define PTP_INT_IO_RE_(ch)		BIT(16 + (ch))
 #define PTP_INT_BIT_TX_TS_OVRFL_	BIT(14)
 #define PTP_INT_BIT_TX_TS_		BIT(12)
 #define PTP_CLOCK_SEC			0xA14
@@ -411,6 +413,9 @@ enum {
 #define PTP_RELOAD_NS(ch)		(0xA3C + 0x10 * (ch))
 /* a target this far on never comes: the channel is off */
 #define PTP_TARGET_SEC_OFF_		0xFFFF0000
+/* PCI11x1x event capture: channel n latches the clock at GPIO n's edges */
+#define PTP_IO_SEL			0xA58
+#define PTP_IO_SEL_MASK_		GENMASK(10, 8)
 #define PTP_LATENCY			0xA5C
 #define PTP_LATENCY_RX_MASK_		GENMASK(15, 0)
 #define PTP_LATENCY_TX_MASK_		GENMASK(31, 16)
@@ -418,6 +423,16 @@ enum {
 #define PTP_TX_MOD_SYNC_TS_INSERT_	BIT(28)
 #define PTP_TX_MOD2			0xAA8
 #define PTP_TX_MOD2_CLR_UDPV4_CHKSUM_	BIT(0)
+#define PTP_IO_CAP_CONFIG		0xAC4
+#define PTP_IO_CAP_LOCK_FE_(ch)		BIT(24 + (ch))
+#define PTP_IO_CAP_LOCK_RE_(ch)		BIT(16 + (ch))
+#define PTP_IO_CAP_FE_EN_(ch)		BIT(8 + (ch))
+#define PTP_IO_CAP_RE_EN_(ch)		BIT(ch)
+/* the captures of the channel PTP_IO_SEL selects */
+#define PTP_IO_RE_CAP_SEC		0xAC8
+#define PTP_IO_RE_CAP_NS		0xACC
+#define PTP_IO_FE_CAP_SEC		0xAD0
+#define PTP_IO_FE_CAP_NS		0xAD4
 #define PTP_TX_EGRESS_SEC		0xAAC
 #define PTP_TX_EGRESS_NS		0xAB0
 #define PTP_TX_EGRESS_NS_MASK_		GENMASK(29, 0)
