@@ -318,6 +318,12 @@ static struct ptp_clock_info probe_ptp_info __used = {
 	.supported_perout_flags = PTP_PEROUT_DUTY_CYCLE,
 };
 
+/* probe: PTP_EXTTS_FLAGS 6.15 the PTP core refuses external timestamp flags not listed */
+#include <linux/ptp_clock_kernel.h>
+static struct ptp_clock_info probe_ptp_extts_info __used = {
+	.supported_extts_flags = PTP_RISING_EDGE | PTP_STRICT_FLAGS,
+};
+
 /* probe: XDP 5.15 native XDP on page_pool pages that the stack can recycle */
 #include <linux/filter.h>
 #include <net/xdp.h>

@@ -951,6 +951,9 @@ void lan743x_ptp_probe(struct lan743x_adapter *adapter)
 #ifdef LAN743X_HAVE_PTP_PEROUT_FLAGS
 		.supported_perout_flags = PTP_PEROUT_DUTY_CYCLE,
 #endif
+#ifdef LAN743X_HAVE_PTP_EXTTS_FLAGS
+		.supported_extts_flags = PTP_EXTTS_EDGES | PTP_STRICT_FLAGS,
+#endif
 	};
 	snprintf(ptp->info.name, sizeof(ptp->info.name), "lan743x");
 	clock = ptp_clock_register(&ptp->info, &adapter->pdev->dev);
