@@ -2468,9 +2468,9 @@ def test_family_nvm(q):
     got = [hs_e2p(q, a) for a in (0x1f0, 0x1f1)]
     check("p11-eeprom-hs", e2p_write_ok and got == [0x5a, 0xff], repr(got))
     # the LAN743x's offsets reach nothing (its EWEN/WRITE leave no trace)
+    lan = e2p_read(q, 0x1f0)
     q.wr(E2P_CMD, E2P_BUSY | E2P_EWEN)
     e2p_write(q, 0x1f1, 0x11)
-    lan = e2p_read(q, 0x1f0)
     check("p11-eeprom-not-at-lan743x-offset", lan == 0 and
           hs_e2p(q, 0x1f1) == 0xff and "PCI11x1x: no EEPROM" in
           q.guest_errors(), "E2P_DATA 0x%x" % lan)
