@@ -27,6 +27,7 @@ phc=$(sed -n 's/^PTP Hardware Clock: *\([0-9][0-9]*\)$/\1/p' /tmp/ts)
 PHC_DEV=/dev/ptp$phc
 SYS=/sys/class/ptp/ptp$phc
 PIN=3
+BAR0=$(bar0_of_if)
 fault_reg
 
 n=$(cat "$SYS/n_external_timestamps")
@@ -53,13 +54,17 @@ edges() {
 last_seq() { edges; awk '$1 == "edge" { s = $2 } END { print s == "" ? -1 : s }' /tmp/edges; }
 # rises SINCE: the clock's time (ns) of GPIO $PIN's rising edges after edge SINCE
 rises() { awk -v p=$PIN -v s="$1" '$1 == "edge" && $2 > s && $4 == p && $6 == 1 { print $8 }' /tmp/edges; }
+# capturing: channel $PIN captures GPIO $PIN's rising edges
+# (PTP_IO_CAP_CONFIG, BAR0 0xac4, RE_CAP_EN bit $PIN)
+capturing() { [ $(($(devmem $((BAR0 + 0xac4)) 32) >> PIN & 1)) = 1 ]; }
 # extts N OUT: testptp reading N events of channel $PIN into OUT, in the
-# background ($ext), once its request is on
+# background ($ext), once its request is on (the chip captures: testptp's
+# stdout, a file, shows nothing before the first event)
 extts() {
 	timeout 60 "$TESTPTP" -d "$PHC_DEV" -i $PIN -e "$1" >"$2" 2>&1 &
 	ext=$!
 	i=0
-	until grep 'external time stamp request okay' "$2" >/dev/null; do
+	until capturing; do
 		i=$((i + 1))
 		[ $i -lt 100 ] && kill -0 $ext 2>/dev/null ||
 			fail "testptp -e $1 did not start: $(cat "$2")"
@@ -109,6 +114,7 @@ edges_match /tmp/ext1 "$since" 3
 log "3 pulses: events at $(awk '{ print $2 }' /tmp/ev | tr '\n' ' ')(the rising edges' times)"
 
 # An edge with no request on, then a new request: only its own pulse
+! capturing || fail "channel $PIN still captures after testptp stopped its request"
 pulse
 since=$(last_seq)
 extts 1 /tmp/ext2
