@@ -20,6 +20,7 @@
 
 #include <linux/delay.h>
 #include <linux/pci.h>
+#include <linux/sizes.h>
 
 #include "lan743x_main.h"
 
@@ -43,6 +44,8 @@ static const struct lan743x_chip lan743x_family = {
 	.e2p_timeout	= E2P_CMD_TIMEOUT_,
 	.e2p_ewen	= true,
 	.otp_base	= OTP_BASE,
+	.e2p_size	= 512,
+	.otp_size	= 1024,
 };
 
 static const struct lan743x_chip pci11x1x_family = {
@@ -53,6 +56,8 @@ static const struct lan743x_chip pci11x1x_family = {
 	.e2p_addr_mask	= HS_E2P_CMD_ADDR_MASK_,
 	.e2p_timeout	= HS_E2P_CMD_TIMEOUT_,
 	.otp_base	= HS_OTP_BASE,
+	.e2p_size	= SZ_64K,		/* an I2C EEPROM, 16-bit addresses */
+	.otp_size	= SZ_8K,
 	.ptp_extts	= LAN743X_PTP_EXTTS_MAX,
 	.d3_keep_hw_cfg	= true,
 	.hw_init	= lan743x_pci11x1x_hw_init,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* ethtool -e/-E: the EEPROM (512 bytes), or with the OTP_ACCESS private
- * flag the one-time programmable memory (1024 bytes).  The magic values
- * of ethtool -E are the ones the vendor's provisioning tools use.
+/* ethtool -e/-E: the EEPROM (512 bytes; 64 KiB on the PCI11x1x), or with
+ * the OTP_ACCESS private flag the one-time programmable memory (1024
+ * bytes; 8 KiB).  The magic values of ethtool -E are the ones the
+ * vendor's provisioning tools use.
  *
  * ethtool calls these under RTNL, which serialises every access to the
  * E2P_* and OTP_* registers (nothing else in the driver touches them).
@@ -20,8 +21,6 @@
 
 #define LAN743X_EEPROM_MAGIC	0x74A5
 #define LAN743X_OTP_MAGIC	0x74F3
-#define LAN743X_EEPROM_SIZE	512
-#define LAN743X_OTP_SIZE	1024
 
 /* Microwire EEPROM: each command takes at most a write cycle (ms) */
 #define LAN743X_E2P_TIMEOUT_US	100000
@@ -195,7 +194,8 @@ int lan743x_get_eeprom_len(struct net_device *netdev)
 {
 	struct lan743x_adapter *adapter = netdev_priv(netdev);
 
-	return adapter->otp_access ? LAN743X_OTP_SIZE : LAN743X_EEPROM_SIZE;
+	return adapter->otp_access ? adapter->chip->otp_size :
+				     adapter->chip->e2p_size;
 }
 
 /* ethtool's core checks the range against get_eeprom_len already; this is
@@ -204,11 +204,12 @@ int lan743x_get_eeprom_len(struct net_device *netdev)
 static int lan743x_eeprom_range(struct net_device *netdev,
 				const struct ethtool_eeprom *ee)
 {
+	struct lan743x_adapter *adapter = netdev_priv(netdev);
 	u32 size = lan743x_get_eeprom_len(netdev);
 
 	if (!ee->len || ee->offset >= size || ee->len > size - ee->offset) {
 		netdev_err(netdev, "%s offset %u length %u is outside its %u bytes\n",
-			   size == LAN743X_OTP_SIZE ? "OTP" : "EEPROM",
+			   adapter->otp_access ? "OTP" : "EEPROM",
 			   ee->offset, ee->len, size);
 		return -EINVAL;
 	}

@@ -67,6 +67,8 @@ enum lan743x_irq_mode {
  * @e2p_timeout: the command-timed-out bit of E2P_CMD
  * @e2p_ewen: writes need a write-enable command first (Microwire)
  * @otp_base: OTP_PWR_DN; the other OTP registers at the same offsets
+ * @e2p_size: the EEPROM's bytes (ethtool -e/-E)
+ * @otp_size: the OTP's bytes
  * @ptp_extts: the 1588 block's event capture channels (GPIO n each), 0
  *	without event capture
  * @d3_keep_hw_cfg: HW_CFG asks the chip to keep the function's state
@@ -83,6 +85,8 @@ struct lan743x_chip {
 	u32 e2p_timeout;
 	bool e2p_ewen;
 	u32 otp_base;
+	u32 e2p_size;
+	u32 otp_size;
 	u8 ptp_extts;
 	bool d3_keep_hw_cfg;
 	void (*hw_init)(struct lan743x_adapter *adapter);

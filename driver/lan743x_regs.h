@@ -494,7 +494,7 @@ enum {
 #define OTP_PWR_DN			0x1000
 #define OTP_PWR_DN_PWRDN_N_		BIT(0)	/* set: powered down */
 #define OTP_ADDR_HIGH			0x1004
-#define OTP_ADDR_HIGH_MASK_		GENMASK(9, 8)
+#define OTP_ADDR_HIGH_MASK_		GENMASK(12, 8)	/* LAN743x: 9:8 */
 #define OTP_ADDR_LOW			0x1008
 #define OTP_ADDR_LOW_MASK_		GENMASK(7, 0)
 #define OTP_PRGM_DATA			0x1010

@@ -2465,8 +2465,10 @@ def test_family_nvm(q):
     """The EEPROM and OTP behind the system block's controllers: only
     there, only under the system lock; another function holding it."""
     e2p_write_ok = hs_e2p(q, 0x1f0, 0x5a) == 0x5a
-    got = [hs_e2p(q, a) for a in (0x1f0, 0x1f1)]
-    check("p11-eeprom-hs", e2p_write_ok and got == [0x5a, 0xff], repr(got))
+    hs_e2p(q, 0xfff0, 0x77)                     # 64 KiB: no alias of 0x1f0
+    got = [hs_e2p(q, a) for a in (0x1f0, 0x1f1, 0xfff0)]
+    check("p11-eeprom-hs", e2p_write_ok and got == [0x5a, 0xff, 0x77],
+          repr(got))
     # the LAN743x's offsets reach nothing (its EWEN/WRITE leave no trace)
     lan = e2p_read(q, 0x1f0)
     q.wr(E2P_CMD, E2P_BUSY | E2P_EWEN)
@@ -2489,9 +2491,14 @@ def test_family_nvm(q):
     q.wr(hs_otp(OTP_PRGM_DATA), 0x21)
     hs_otp_go(q, 0x3f0, OTP_TST_CMD, 1 << 3)
     got = hs_otp_go(q, 0x3f0, OTP_FUNC_CMD, 1)
+    q.wr(hs_otp(OTP_PRGM_DATA), 0x44)
+    hs_otp_go(q, 0x1ff0, OTP_TST_CMD, 1 << 3)   # 8 KiB: 13-bit address
+    high = (hs_otp_go(q, 0x1ff0, OTP_FUNC_CMD, 1),
+            hs_otp_go(q, 0x3f0, OTP_FUNC_CMD, 1))
     q.wr(SYS_LOCK, 0)
     nolock = hs_otp_go(q, 0x3f1, OTP_FUNC_CMD, 1)
     lan = otp_read(q, 0x3f0)
+    check("p11-otp-8k", high == (0x44, 0x33), repr(high))
     check("p11-otp-hs", pwr & 1 and got == 0x33 and nolock == 0x33 and
           lan == 0 and "OTP command without the system lock" in
           q.guest_errors(), "powered down %d, read 0x%x, unlocked read "

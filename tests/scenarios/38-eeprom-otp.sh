@@ -8,8 +8,9 @@
 # programmed bytes read back, programming only sets bits (the model's
 # one-time fuses), the EEPROM's magic is refused.  After a driver reload
 # the flag is off again, and both memories still hold what was written.
-# On a PCI11010/PCI11414 the memories sit in the system block the chip's
-# functions share, behind its system lock: the same, and another function
+# On a PCI11010/PCI11414 the memories (a 64 KiB EEPROM, an 8 KiB OTP)
+# sit in the system block the chip's functions share, behind its system
+# lock: the same, and another function
 # holding the lock for 300 ms (the model's fault register, SYSLOCK_HELD)
 # makes an EEPROM read and write wait for it (the model refuses EEPROM
 # and OTP commands from a function that does not hold the lock).
@@ -21,6 +22,11 @@
 . /lib/lt/scenarios/lib-traffic.sh
 
 EM=0x74A5 OM=0x74F3
+# the memories' sizes: the PCI11x1x has a 64 KiB EEPROM and an 8 KiB OTP
+case $(cat "/sys/class/net/$IF/device/device") in
+0xa011 | 0xa041) ESZ=65536 OSZ=8192 FAMILY=1 ;;
+*) ESZ=512 OSZ=1024 FAMILY= ;;
+esac
 
 # nvm_bytes [OFFSET LENGTH]: the bytes ethtool -e shows, "5a 01 ..."
 nvm_bytes() {
@@ -41,9 +47,9 @@ refused() {
 	log "$what: refused ($(tail -n 1 /tmp/err.txt)), nothing written"
 }
 
-# The EEPROM: 512 bytes, erased (0xff) in the model
+# The EEPROM: 512 bytes (64 KiB), erased (0xff) in the model
 n=$(nvm_count) || fail "ethtool -e failed"
-[ "$n" = 512 ] || fail "ethtool -e shows $n bytes, expected the EEPROM's 512"
+[ "$n" = $ESZ ] || fail "ethtool -e shows $n bytes, expected the EEPROM's $ESZ"
 ethtool -E "$IF" magic $EM offset 0x1f0 value 0x5a || fail "ethtool -E value failed"
 printf '\001\002\003' | ethtool -E "$IF" magic $EM offset 0x1f1 length 3 ||
 	fail "ethtool -E of 3 bytes from stdin failed"
@@ -66,8 +72,8 @@ lock_waited() {
 	[ "$(fault_armed)" = 0 ] || fail "$1: done before the other function released the lock"
 	log "$1: $n lock requests refused while another function held it"
 }
-case $(cat "/sys/class/net/$IF/device/device") in
-0xa011 | 0xa041)
+case $FAMILY in
+1)
 	BAR0=$(bar0_of_if)
 	fault_reg
 	fault_present 16 || fail "the model has no fault register"
@@ -88,9 +94,9 @@ esac
 nvm_bytes >/tmp/before || fail "ethtool -e failed"
 refused "EEPROM wrong magic" ethtool -E "$IF" magic 0x1234 offset 0x1f8 value 0x11
 refused "EEPROM OTP magic" ethtool -E "$IF" magic $OM offset 0x1f8 value 0x11
-refused "EEPROM offset 512" ethtool -E "$IF" magic $EM offset 0x200 value 0x11
+refused "EEPROM offset $ESZ" ethtool -E "$IF" magic $EM offset $ESZ value 0x11
 printf '\021\021' >/tmp/two
-refused "EEPROM 2 bytes at 511" sh -c "ethtool -E $IF magic $EM offset 0x1ff length 2 </tmp/two"
+refused "EEPROM 2 bytes at $((ESZ - 1))" sh -c "ethtool -E $IF magic $EM offset $((ESZ - 1)) length 2 </tmp/two"
 if [ "$DRIVER" = ours ]; then
 	dmesg | grep "EEPROM write refused: magic 0x1234" >/dev/null ||
 		fail "no log line for the wrong magic"
@@ -101,12 +107,12 @@ ethtool --show-priv-flags "$IF" | grep '^OTP_ACCESS' >/dev/null ||
 	fail "the $DRIVER driver has no OTP_ACCESS private flag"
 ethtool --set-priv-flags "$IF" OTP_ACCESS on || fail "setting OTP_ACCESS failed"
 n=$(nvm_count) || fail "ethtool -e of the OTP failed"
-[ "$n" = 1024 ] || fail "ethtool -e with OTP_ACCESS shows $n bytes, expected the OTP's 1024"
+[ "$n" = $OSZ ] || fail "ethtool -e with OTP_ACCESS shows $n bytes, expected the OTP's $OSZ"
 got=$(nvm_bytes 0x3f0 4)
 [ "$got" = "00 00 00 00" ] || fail "OTP 0x3f0 is not blank: '$got'"
 nvm_bytes >/tmp/before || fail "ethtool -e of the OTP failed"
 refused "OTP EEPROM magic" ethtool -E "$IF" magic $EM offset 0x3f0 value 0x11
-refused "OTP offset 1024" ethtool -E "$IF" magic $OM offset 0x400 value 0x11
+refused "OTP offset $OSZ" ethtool -E "$IF" magic $OM offset $OSZ value 0x11
 printf '\022\064' | ethtool -E "$IF" magic $OM offset 0x3f0 length 2 ||
 	fail "programming 2 OTP bytes failed"
 ethtool -E "$IF" magic $OM offset 0x3f0 value 0x21 || fail "programming OTP 0x3f0 again failed"

@@ -10,9 +10,15 @@
 # on channel 3, each exactly at its rising edge's time as the model logged
 # it (the falling edges make none); an edge while no request is on is not
 # reported by the next request, whose one event is its own pulse's.
-# Both drivers (Debian's 6.12 has the family's event capture).
+# Ours: Debian's 6.12 driver has the family's event capture, but its
+# 1588 interrupt handler leaves a capture to the PHC's worker, which it
+# schedules only for TX timestamps: the capture's status stays set and the
+# interrupt comes back at once, for ever (a soft lockup in this harness).
 # sets: family
 # timeout: 180
+
+[ "$DRIVER" != intree ] ||
+	skip "in-tree driver: its 1588 interrupt handler never hands an event capture to its worker (an interrupt storm: soft lockup)"
 
 case $(cat "/sys/class/net/$IF/device/device") in
 0xa011 | 0xa041) ;;

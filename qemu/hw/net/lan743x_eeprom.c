@@ -32,9 +32,11 @@
  * and pad control), the OTP's at HS_OTP_BASE (0x5000) with the OTP_*
  * block's layout; the LAN743x's offsets (E2P_CMD 0x040, OTP_* 0x1000)
  * reach neither (a command there is logged and does nothing).  Its
- * EEPROM is an I2C one: READ and WRITE, no write enable; the address
- * field is 16 bits, of which the 512-byte memory decodes the low 9
- * (inferred).  The configuration registers are stored only.  A command
+ * EEPROM is an I2C one of 64 KiB: READ and WRITE, no write enable, a
+ * 16-bit address; its OTP has 8 KiB, so OTP_ADDR_HIGH holds address bits
+ * 12:8 (inferred from the size: the Linux driver writes only bits 9:8,
+ * and so reaches the first KiB only).  The configuration registers are
+ * stored only.  A command
  * (HS_E2P_CMD with BUSY, HS_OTP_CMD_GO, a power change in HS_OTP_PWR_DN)
  * is carried out only while the Ethernet function holds the system lock
  * (SYS_LOCK ENET_SS, lan743x_pcs.c): without it another function may be
@@ -104,8 +106,9 @@ static void lan743x_otp_program(LAN743xState *s, unsigned addr, uint8_t data)
  */
 void lan743x_otp_go(LAN743xState *s, uint32_t *otp, uint32_t val)
 {
-    unsigned addr = (otp[OTP_REG(OTP_ADDR_HIGH)] & 0x3) << 8 |
-                    (otp[OTP_REG(OTP_ADDR_LOW)] & 0xff);
+    /* the address bits the OTP's size needs: 10 (1 KiB), 13 (8 KiB) */
+    unsigned high = otp[OTP_REG(OTP_ADDR_HIGH)] & ((s->otp_size >> 8) - 1);
+    unsigned addr = high << 8 | (otp[OTP_REG(OTP_ADDR_LOW)] & 0xff);
 
     if (!FIELD_EX32(val, OTP_CMD_GO, GO)) {
         return;
@@ -146,7 +149,7 @@ static bool lan743x_nvm_locked(LAN743xState *s, const char *what)
 
 static void lan743x_hs_e2p_command(LAN743xState *s, uint32_t val)
 {
-    unsigned addr = FIELD_EX32(val, HS_E2P_CMD, ADDR) % LAN743X_EEPROM_SIZE;
+    unsigned addr = FIELD_EX32(val, HS_E2P_CMD, ADDR) % s->eeprom_size;
     uint32_t *data = &s->hs_e2p[R_HS_E2P_DATA - R_HS_E2P_CMD];
 
     /* done at once; the EEPROM always answers (no TIMEOUT) */
@@ -243,6 +246,8 @@ bool lan743x_nvm_realize(LAN743xState *s, Error **errp)
     struct stat st;
     ssize_t n;
 
+    s->eeprom_size = s->pci11x1x ? PCI11X1X_EEPROM_SIZE : LAN743X_EEPROM_SIZE;
+    s->otp_size = s->pci11x1x ? PCI11X1X_OTP_SIZE : LAN743X_OTP_SIZE;
     memset(s->eeprom, 0xff, sizeof(s->eeprom));
     memset(s->otp, 0, sizeof(s->otp));
     s->otp_fd = -1;
@@ -253,9 +258,10 @@ bool lan743x_nvm_realize(LAN743xState *s, Error **errp)
     if (s->otp_fd < 0) {
         return false;
     }
-    if (fstat(s->otp_fd, &st) < 0 || st.st_size > LAN743X_OTP_SIZE) {
+    if (fstat(s->otp_fd, &st) < 0 || st.st_size > s->otp_size) {
         error_setg(errp, "lan743x: x-otp-file %s: larger than the OTP's "
-                   "%d bytes, or unreadable", s->otp_file, LAN743X_OTP_SIZE);
+                   "%" PRIu32 " bytes, or unreadable", s->otp_file,
+                   s->otp_size);
         goto fail;
     }
     n = pread(s->otp_fd, s->otp, st.st_size, 0);

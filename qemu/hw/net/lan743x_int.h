@@ -53,6 +53,9 @@ OBJECT_DECLARE_SIMPLE_TYPE(LAN743xState, LAN743X)
 #define LAN743X_RFE_HASH_BASE   128        /* multicast hash, 16 dwords */
 #define LAN743X_EEPROM_SIZE     512
 #define LAN743X_OTP_SIZE        1024
+/* PCI11x1x: an I2C EEPROM of 64 KiB (16-bit addresses), an 8 KiB OTP */
+#define PCI11X1X_EEPROM_SIZE    65536
+#define PCI11X1X_OTP_SIZE       8192
 #define LAN743X_MAX_FRAME       16384      /* MAC_RX MAX_SIZE is 14 bits */
 #define LAN743X_TX_BUF_SIZE     (256 * 1024)
 #define LAN743X_MIN_FRAME       60         /* without FCS */
@@ -157,9 +160,11 @@ struct LAN743xState {
      * across resets.  The EEPROM's write enable (EWEN/EWDS); the OTP's
      * backing file (x-otp-file) and its descriptor, -1 without one.
      */
-    uint8_t eeprom[LAN743X_EEPROM_SIZE];
+    uint8_t eeprom[PCI11X1X_EEPROM_SIZE];
     bool eeprom_wen;
-    uint8_t otp[LAN743X_OTP_SIZE];
+    uint8_t otp[PCI11X1X_OTP_SIZE];
+    uint32_t eeprom_size;        /* the chip's, at realize */
+    uint32_t otp_size;
     char *otp_file;
     int otp_fd;
     uint16_t phy_regs[32];
