@@ -108,8 +108,9 @@
  *  - PHY wake-up, EEE wake-up and the MAC_WUCSR2 offloads (ARP/NS/TCP
  *    SYN) (EEE: low power idle is counted, lan743x_mac.c; the PHY's EEE
  *    registers, lan743x_phy.c);
- *  - GPIOs, 1588 target/periodic outputs and event capture;
- *  - the PCI11x1x's PTP I/O event outputs and its SerDes rates
+ *  - the PCI11x1x's own PTP I/O event outputs (its periodic outputs
+ *    use the LAN743x's GPIO path; GPIOs, 1588 outputs and the family's
+ *    event capture are modelled, lan743x_ptp.c) and its SerDes rates
  *    (lan743x_pcs.c);
  *  - VLAN filtering (the VLAN table in the RFE RAM is stored, not used);
  *  - clause-45 MDIO accesses other than to interface=sgmii-2500's PHY
