@@ -394,6 +394,62 @@ static void __used probe_xdp_metadata(struct net_device *dev)
 	dev->xdp_metadata_ops = &probe_xmo;
 }
 
+/* probe: XSK_POOL 5.10 AF_XDP zero-copy: a UMEM's buffer pool bound to a queue */
+#include <linux/netdevice.h>
+#include <net/xdp.h>
+#include <net/xdp_sock_drv.h>
+static int probe_xsk_wakeup(struct net_device *dev, u32 qid, u32 flags)
+{
+	return flags & XDP_WAKEUP_TX;
+}
+
+static const struct net_device_ops probe_xsk_ops __used = {
+	.ndo_xsk_wakeup = probe_xsk_wakeup,
+};
+
+static u32 __used probe_xsk(struct netdev_bpf *bpf, struct device *dev,
+			    struct xdp_rxq_info *rxq)
+{
+	struct xsk_buff_pool *pool = bpf->xsk.pool;
+	struct xdp_buff *xdp = xsk_buff_alloc(pool);
+	struct xdp_frame *f = xdp_convert_buff_to_frame(xdp);
+	struct xdp_desc desc;
+
+	xsk_buff_set_size(xdp, 60);
+	xsk_buff_free(xdp);
+	xsk_pool_set_rxq_info(pool, rxq);
+	xsk_buff_raw_dma_sync_for_device(pool, xsk_buff_raw_get_dma(pool, 0), 60);
+	if (xsk_tx_peek_desc(pool, &desc) && xsk_uses_need_wakeup(pool))
+		xsk_set_tx_need_wakeup(pool);
+	xsk_clear_tx_need_wakeup(pool);
+	xsk_tx_release(pool);
+	xsk_tx_completed(pool, 1);
+	xsk_pool_dma_unmap(pool, 0);
+	return xsk_pool_dma_map(pool, dev, 0) + bpf->xsk.queue_id + f->len +
+	       xsk_pool_get_rx_frame_size(pool) + xsk_buff_xdp_get_dma(xdp) +
+	       xdp_rxq_info_reg_mem_model(rxq, MEM_TYPE_XSK_BUFF_POOL, NULL);
+}
+
+/* probe: XSK_SYNC_NO_POOL 6.10 an XSK buffer is synced for the CPU without naming its pool */
+#include <net/xdp_sock_drv.h>
+static void __used probe_xsk_sync(struct xdp_buff *xdp)
+{
+	xsk_buff_dma_sync_for_cpu(xdp);
+}
+
+/* probe: XSK_CB 6.3 an XSK buffer has room for the driver's XDP context after its xdp_buff */
+#include <net/xdp_sock_drv.h>
+struct probe_xsk_ctx {
+	struct xdp_buff xdp;
+	void *ring;
+	u32 idx;
+};
+
+static void __used probe_xsk_cb(void)
+{
+	XSK_CHECK_PRIV_TYPE(struct probe_xsk_ctx);
+}
+
 /* probe: SKB_FRAG_FILL 6.5 a fragment is filled in by one call */
 #include <linux/skbuff.h>
 static void __used probe_frag_fill(skb_frag_t *frag, struct page *page)

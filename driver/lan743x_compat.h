@@ -75,12 +75,28 @@
 	bpf_warn_invalid_xdp_action(act)
 #endif
 
-/* 5.19: multi-buffer XDP; 6.3: RX metadata for XDP programs; only with
- * native XDP
+/* 5.19: multi-buffer XDP; 6.3: RX metadata for XDP programs; AF_XDP
+ * zero-copy (5.10's API); only with native XDP
  */
 #ifndef LAN743X_HAVE_XDP
 #undef LAN743X_HAVE_XDP_FRAGS
 #undef LAN743X_HAVE_XDP_METADATA
+#undef LAN743X_HAVE_XSK_POOL
+#endif
+#ifdef LAN743X_HAVE_XSK_POOL
+#include <net/xdp_sock_drv.h>
+#endif
+
+/* 6.10: an XSK buffer knew its pool before, which had to be named */
+#if defined(LAN743X_HAVE_XSK_POOL) && !defined(LAN743X_HAVE_XSK_SYNC_NO_POOL)
+static inline void lan743x_xsk_buff_dma_sync_for_cpu(struct xdp_buff *xdp)
+{
+	struct xdp_buff_xsk *xskb = container_of(xdp, struct xdp_buff_xsk, xdp);
+
+	xsk_buff_dma_sync_for_cpu(xdp, xskb->pool);
+}
+
+#define xsk_buff_dma_sync_for_cpu(xdp)	lan743x_xsk_buff_dma_sync_for_cpu(xdp)
 #endif
 
 /* 6.5: a fragment was filled in field by field */

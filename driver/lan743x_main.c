@@ -650,6 +650,9 @@ static const struct net_device_ops lan743x_netdev_ops = {
 #ifdef LAN743X_HAVE_XDP
 	.ndo_bpf		= lan743x_xdp_bpf,
 	.ndo_xdp_xmit		= lan743x_xdp_xmit,
+#ifdef LAN743X_HAVE_XSK_POOL
+	.ndo_xsk_wakeup		= lan743x_xsk_wakeup,
+#endif
 #endif
 #ifdef LAN743X_HAVE_NDO_ETH_IOCTL
 	.ndo_eth_ioctl		= lan743x_ptp_ioctl,

@@ -28,7 +28,7 @@ struct dentry;
  */
 #define LAN743X_DRV_VERSION		"0.1.0"
 
-#define LAN743X_NUM_RX			4
+/* RX channels: LAN743X_NUM_RX (lan743x_rx.h) */
 /* TX channels: one on the LAN743x, four on the PCI11x1x (chip->num_tx) */
 #define LAN743X_MAX_TX			4
 /* vector 0 shared, then one per TX channel, then one per RX channel */
@@ -200,6 +200,8 @@ struct lan743x_hw_stats {
  * @rxp: RX policy and ring sizes (ethtool private flags, -G, tunables)
  * @rx_fold: cost counters of RX rings freed by reconfigurations
  * @rx_fold_lock: protects @rx_fold
+ * @xsk_tx: per queue, the pool of the AF_XDP zero-copy socket bound to it
+ *	whose frames channel 0 sends (read by its NAPI; rtnl to change)
  * @mdiobus: MDIO bus of the MAC
  * @phy_mode: MAC to PHY interface (device tree, else the chip and its strap)
  * @fixed_link: a LAN7431 without PHY (wired to a switch) runs at 1000/full;
@@ -262,6 +264,7 @@ struct lan743x_adapter {
 	struct lan743x_rx_params rxp;
 	struct lan743x_rx_cost rx_fold[LAN743X_NUM_RX];
 	spinlock_t rx_fold_lock;	/* protects rx_fold */
+	struct xsk_buff_pool *xsk_tx[LAN743X_NUM_RX];
 
 	struct mii_bus *mdiobus;
 	phy_interface_t phy_mode;
@@ -451,6 +454,12 @@ int lan743x_xdp_check(struct net_device *netdev,
 void lan743x_xdp_set_features(struct lan743x_adapter *adapter);
 u32 lan743x_xdp_buf_len_max(void);
 int lan743x_xdp_bpf(struct net_device *netdev, struct netdev_bpf *bpf);
+#ifdef LAN743X_HAVE_XSK_POOL
+int lan743x_xsk_pool_setup(struct lan743x_adapter *adapter,
+			   struct xsk_buff_pool *pool, u16 qid,
+			   struct netlink_ext_ack *extack);
+int lan743x_xsk_wakeup(struct net_device *netdev, u32 qid, u32 flags);
+#endif
 #ifdef LAN743X_HAVE_XDP_METADATA
 extern const struct xdp_metadata_ops lan743x_xdp_metadata_ops;
 #endif

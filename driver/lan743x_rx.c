@@ -144,10 +144,14 @@ static bool lan743x_rx_busy(const struct lan743x_rx *rx)
 	return rx->ring.skb || rx->ring.xdp_chain;
 }
 
-/* The ring's program takes frames of several buffers (xdp.frags) */
+/* The ring's program takes frames of several buffers (xdp.frags), and
+ * the core runs it (a policy that runs XDP itself takes whole frames of
+ * one buffer only)
+ */
 static bool lan743x_rx_xdp_frags(const struct lan743x_rx *rx)
 {
-	return READ_ONCE(rx->ring.xdp_prog)->aux->xdp_has_frags;
+	return !rx->ring.ops->xdp_run &&
+	       READ_ONCE(rx->ring.xdp_prog)->aux->xdp_has_frags;
 }
 
 /* A page of a multi-buffer frame goes back to the pool, which syncs for
@@ -435,13 +439,40 @@ lan743x_rx_policy(const struct lan743x_rx_params *p)
 	return p->page_pool ? &lan743x_rx_pp_ops : &lan743x_rx_mtu_ops;
 }
 
+#ifdef LAN743X_HAVE_XDP
+static struct sk_buff *lan743x_rx_xdp(struct lan743x_rx *rx,
+				      struct bpf_prog *prog,
+				      struct lan743x_rx_slot *slot, u32 wire,
+				      u32 len, struct lan743x_rx_frames *b);
+
+/* The policy of channel @ch's ring: with a program attached, a queue an
+ * AF_XDP zero-copy socket is bound to takes its buffers from the
+ * socket's pool, the page_pool policy's ring for XDP otherwise.
+ */
+static const struct lan743x_rx_buf_ops *
+lan743x_rx_ch_policy(const struct lan743x_rx_params *p, u8 ch)
+{
+#ifdef LAN743X_HAVE_XSK_POOL
+	if (p->xdp_prog && p->xsk_pool[ch] && p->page_pool && p->mtu_buffers)
+		return &lan743x_xsk_ops;
+#endif
+	return lan743x_rx_policy(p);
+}
+#else
+static const struct lan743x_rx_buf_ops *
+lan743x_rx_ch_policy(const struct lan743x_rx_params *p, u8 ch)
+{
+	return lan743x_rx_policy(p);
+}
+#endif
+
 /* Cache the policy in the ring: buffer length, sync mode, copybreak and the
  * buffer backend.  Also used on the spare rings of a reconfiguration.
  */
 static int lan743x_rx_setup(struct lan743x_rx *rx,
 			    const struct lan743x_rx_params *p, unsigned int mtu)
 {
-	const struct lan743x_rx_buf_ops *ops = lan743x_rx_policy(p);
+	const struct lan743x_rx_buf_ops *ops = lan743x_rx_ch_policy(p, rx->ch);
 	struct lan743x_adapter *adapter = rx->adapter;
 
 	rx->ring.size = p->rx_ring_size;
@@ -463,6 +494,14 @@ static int lan743x_rx_setup(struct lan743x_rx *rx,
 	/* a page per buffer: larger frames take several (xdp.frags) */
 	if (rx->ring.xdp_prog)
 		rx->ring.buf_len = min(rx->ring.buf_len, lan743x_xdp_buf_len_max());
+	rx->ring.xdp_run = ops->xdp_run ?: lan743x_rx_xdp;
+#endif
+#ifdef LAN743X_HAVE_XSK_POOL
+	/* a frame in one buffer of the pool, whatever rx-buf-len says */
+	rx->ring.xsk_pool = ops == &lan743x_xsk_ops ? p->xsk_pool[rx->ch] : NULL;
+	if (rx->ring.xsk_pool)
+		rx->ring.buf_len = min(lan743x_rx_buf_len(mtu),
+				       xsk_pool_get_rx_frame_size(rx->ring.xsk_pool));
 #endif
 	return lan743x_rx_set_buf_ops(rx, ops);
 }
@@ -952,6 +991,23 @@ static struct sk_buff *lan743x_rx_xdp(struct lan743x_rx *rx,
 	}
 }
 
+/* The ring's program on a whole frame of one buffer, run by the core or
+ * by the policy whose buffers these are (bound when the ring was built)
+ */
+static inline struct sk_buff *
+lan743x_rx_run_xdp(struct lan743x_rx *rx, struct bpf_prog *prog,
+		   struct lan743x_rx_slot *slot, u32 wire, u32 len,
+		   struct lan743x_rx_frames *b)
+{
+#ifdef LAN743X_HAVE_XSK_POOL
+	return INDIRECT_CALL_2(rx->ring.xdp_run, lan743x_rx_xdp,
+			       lan743x_xsk_run, rx, prog, slot, wire, len, b);
+#else
+	return INDIRECT_CALL_1(rx->ring.xdp_run, lan743x_rx_xdp, rx, prog,
+			       slot, wire, len, b);
+#endif
+}
+
 /* End of a poll: frames redirected go, XDP_TX frames get one doorbell */
 static void lan743x_rx_xdp_flush(struct lan743x_rx *rx,
 				 const struct lan743x_rx_frames *b)
@@ -1286,7 +1342,8 @@ static struct sk_buff *lan743x_rx_whole(struct lan743x_rx *rx,
 #ifdef LAN743X_HAVE_XDP
 	prog = READ_ONCE(rx->ring.xdp_prog);
 	if (prog)
-		return lan743x_rx_xdp(rx, prog, slot, min(flen, cap), len, b);
+		return lan743x_rx_run_xdp(rx, prog, slot, min(flen, cap), len,
+					  b);
 #endif
 	if (len <= READ_ONCE(rx->ring.copybreak))
 		why = lan743x_rx_copy(rx, slot, rx->pad, min(flen, cap), len, b);
@@ -1547,6 +1604,28 @@ void lan743x_rx_read_stats(struct lan743x_adapter *adapter, u8 ch,
 		rx->ring.ops->read_cost(rx, &out->cost);
 }
 
+/* A UMEM's buffer pool has one consumer at a time: while the channel runs
+ * a ring on @pool, another ring of the same queue takes buffers from it or
+ * gives them back only with the channel's NAPI paused.  Return: whether it
+ * was paused (lan743x_rx_pool_resume() then).
+ */
+static bool lan743x_rx_pool_pause(struct lan743x_rx *rx,
+				  const struct xsk_buff_pool *pool)
+{
+	if (!pool || !rx->running || rx->ring.xsk_pool != pool)
+		return false;
+	napi_disable(&rx->napi);
+	return true;
+}
+
+static void lan743x_rx_pool_resume(struct lan743x_rx *rx, bool paused)
+{
+	if (!paused)
+		return;
+	napi_enable(&rx->napi);
+	lan743x_rx_kick(rx);
+}
+
 /**
  * lan743x_rx_qmem_alloc() - build a ready-to-start ring beside a running one
  * @adapter: adapter
@@ -1564,13 +1643,19 @@ static int lan743x_rx_qmem_alloc(struct lan743x_adapter *adapter,
 				 unsigned int mtu)
 {
 	struct lan743x_rx *rx = &adapter->rx[ch];
+	bool paused = false;
 	int ret;
 
 	qmem->adapter = adapter;
 	qmem->ch = ch;
 	qmem->pad = rx->pad;
 	qmem->tail_reg = rx->tail_reg;
-	ret = lan743x_rx_setup(qmem, p, mtu) ?: lan743x_rx_ring_alloc(qmem);
+	ret = lan743x_rx_setup(qmem, p, mtu);
+	if (!ret) {
+		paused = lan743x_rx_pool_pause(rx, qmem->ring.xsk_pool);
+		ret = lan743x_rx_ring_alloc(qmem);
+		lan743x_rx_pool_resume(rx, paused);
+	}
 	lan743x_rx_fold(adapter, ch, &qmem->cost);
 	memset(&qmem->cost, 0, sizeof(qmem->cost));
 	return ret;
@@ -1579,9 +1664,15 @@ static int lan743x_rx_qmem_alloc(struct lan743x_adapter *adapter,
 /* Free a ring lan743x_rx_qmem_alloc() built or lan743x_rx_qstop() took out */
 static void lan743x_rx_qmem_free(struct lan743x_rx *qmem)
 {
+	struct lan743x_rx *rx;
+	bool paused;
+
 	if (!qmem->adapter)
 		return;
+	rx = &qmem->adapter->rx[qmem->ch];
+	paused = lan743x_rx_pool_pause(rx, qmem->ring.xsk_pool);
 	lan743x_rx_ring_free(qmem);
+	lan743x_rx_pool_resume(rx, paused);
 	lan743x_rx_fold(qmem->adapter, qmem->ch, &qmem->cost);
 }
 
@@ -1638,6 +1729,50 @@ static int lan743x_rx_qswap(struct lan743x_adapter *adapter, u8 ch,
 		netdev_err(adapter->netdev, "RX channel %u is down\n", ch);
 	lan743x_rx_qmem_free(old);
 	lan743x_rx_qmem_free(new);
+	return ret;
+}
+
+/**
+ * lan743x_rx_reconfigure_ch() - new RX parameters for one channel's ring
+ * @adapter: adapter
+ * @ch: the channel
+ * @p: the new parameters, which differ from the current ones only in what
+ *	@ch's ring is built of (its AF_XDP pool)
+ * @extack: error reporting, may be NULL
+ *
+ * As lan743x_rx_reconfigure() for one channel: its new ring is built
+ * beside the running one, then swapped in; the other channels keep
+ * running untouched.  Context: rtnl held.
+ *
+ * Return: 0; -ENOMEM with the old ring still running; or the error of a
+ * channel that did not restart.
+ */
+int lan743x_rx_reconfigure_ch(struct lan743x_adapter *adapter, u8 ch,
+			      const struct lan743x_rx_params *p,
+			      struct netlink_ext_ack *extack)
+{
+	struct lan743x_rx *spare;
+	int ret;
+
+	ASSERT_RTNL();
+	if (!adapter->hw_up) {
+		adapter->rxp = *p;
+		return 0;
+	}
+	/* the new ring in spare[0], the old one on its way out in spare[1] */
+	spare = kcalloc(2, sizeof(*spare), GFP_KERNEL);
+	if (!spare || lan743x_rx_qmem_alloc(adapter, spare, ch, p,
+					    adapter->netdev->mtu)) {
+		kfree(spare);
+		NL_SET_ERR_MSG_MOD(extack,
+				   "no memory for a new RX ring, old one kept");
+		return -ENOMEM;
+	}
+	ret = lan743x_rx_qswap(adapter, ch, &spare[0], &spare[1]);
+	adapter->rxp = *p;
+	kfree(spare);
+	if (ret)
+		NL_SET_ERR_MSG_MOD(extack, "the RX channel did not restart");
 	return ret;
 }
 

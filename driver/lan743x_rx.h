@@ -22,8 +22,13 @@ struct bpf_prog;
 struct lan743x_adapter;
 struct lan743x_desc;
 struct lan743x_rx;
+struct lan743x_rx_frames;
 struct netlink_ext_ack;
 struct page_pool;
+struct xsk_buff_pool;
+
+/* RX channels (and RX queues) */
+#define LAN743X_NUM_RX			4
 
 #define LAN743X_RX_RING_SIZE		128	/* default */
 #define LAN743X_RING_MIN		64
@@ -49,6 +54,9 @@ struct page_pool;
  * @copybreak: frames up to this many bytes are copied (0 = never)
  * @xdp_prog: the XDP program, NULL if none; the adapter holds the one
  *	reference to it, for every ring that runs it
+ * @xsk_pool: per queue, the buffer pool of the AF_XDP zero-copy socket
+ *	bound to it (NULL: none), DMA-mapped for the device; while a program
+ *	is attached, that queue's ring takes its buffers from it
  *
  * Rings cache what they need from it when they are built; a change is
  * applied by building new rings and swapping them in.
@@ -62,6 +70,7 @@ struct lan743x_rx_params {
 	bool page_pool;
 	u32 copybreak;
 	struct bpf_prog *xdp_prog;
+	struct xsk_buff_pool *xsk_pool[LAN743X_NUM_RX];
 };
 
 /**
@@ -128,6 +137,10 @@ struct lan743x_rx_slot {
  * @release: give back a buffer the device no longer uses
  * @read_cost: add counters the policy does not keep per packet (may be
  *	NULL); process context, rtnl held
+ * @xdp_run: run the ring's program on a whole frame of one buffer, for a
+ *	policy whose buffers are not the core's to run XDP on (NULL: the
+ *	core's own, which also takes frames of several buffers); bound to
+ *	the ring when it is built
  *
  * What is the same for every policy the core does: syncing a buffer for
  * the CPU and handing it back to the device (a buffer is one mapping at
@@ -154,6 +167,9 @@ struct lan743x_rx_buf_ops {
 	void (*release)(struct lan743x_rx *rx, struct lan743x_rx_slot *slot);
 	void (*read_cost)(const struct lan743x_rx *rx,
 			  struct lan743x_rx_cost *cost);
+	struct sk_buff *(*xdp_run)(struct lan743x_rx *rx, struct bpf_prog *prog,
+				   struct lan743x_rx_slot *slot, u32 wire,
+				   u32 len, struct lan743x_rx_frames *b);
 };
 
 /**
@@ -275,6 +291,10 @@ struct lan743x_xdp_buff {
  *	synced for the CPU, then, once the program ran, bytes to sync for
  *	the device as the page goes back to the pool
  * @xdp_chain: @xdp holds a frame being assembled
+ * @xdp_run: how a whole frame goes through @xdp_prog: the policy's
+ *	@ops->xdp_run, or the core's
+ * @xsk_pool: the AF_XDP buffer pool the ring's buffers come from (the
+ *	"xsk" policy), NULL on other rings
  * @mtu: state of the fresh-buffer policy
  * @mtu.cache: page fragments the buffers are carved from
  * @pp: state of the page_pool policy
@@ -284,6 +304,11 @@ struct lan743x_xdp_buff {
  * @pp.offset: where in its page the last fragment taken starts
  *	(page_pool_alloc_frag()'s output; here rather than on the stack,
  *	whose address taken would cost a stack protector check per buffer)
+ * @xsk: state of the AF_XDP zero-copy policy
+ * @xsk.scratch: a page for descriptors the fill ring had no buffer for:
+ *	frames received there are dropped
+ * @xsk.scratch_dma: its mapping, for the device to write
+ * @xsk.frame: bytes of a pool buffer the pool syncs (for the counters)
  * @dma: device address of @desc; @head_wb follows the descriptors
  * @bytes: size of the coherent allocation
  * @size: number of descriptors
@@ -316,6 +341,10 @@ struct lan743x_rx_ring {
 	struct lan743x_xdp_buff xdp;
 	u32 xdp_synced[MAX_SKB_FRAGS + 1];
 	bool xdp_chain;
+	struct sk_buff *(*xdp_run)(struct lan743x_rx *rx, struct bpf_prog *prog,
+				   struct lan743x_rx_slot *slot, u32 wire,
+				   u32 len, struct lan743x_rx_frames *b);
+	struct xsk_buff_pool *xsk_pool;
 	/* one policy's state; the core never touches it */
 	union {
 		struct {
@@ -327,6 +356,11 @@ struct lan743x_rx_ring {
 			unsigned int per_page;
 			unsigned int offset;
 		} pp;
+		struct {
+			void *scratch;
+			dma_addr_t scratch_dma;
+			u32 frame;
+		} xsk;
 	};
 	/* slow path */
 	dma_addr_t dma;
@@ -389,6 +423,9 @@ bool lan743x_rx_mtu_needs_rings(const struct lan743x_rx_params *p,
 int lan743x_rx_reconfigure(struct lan743x_adapter *adapter,
 			   const struct lan743x_rx_params *p, unsigned int mtu,
 			   struct netlink_ext_ack *extack);
+int lan743x_rx_reconfigure_ch(struct lan743x_adapter *adapter, u8 ch,
+			      const struct lan743x_rx_params *p,
+			      struct netlink_ext_ack *extack);
 void lan743x_rx_set_copybreak(struct lan743x_adapter *adapter, u32 copybreak);
 u32 lan743x_rx_cur_buf_len(struct lan743x_adapter *adapter);
 void lan743x_rx_read_stats(struct lan743x_adapter *adapter, u8 ch,
@@ -416,5 +453,13 @@ int lan743x_rx_mtu_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 extern const struct lan743x_rx_buf_ops lan743x_rx_pp_ops;
 int lan743x_rx_pp_refill(struct lan743x_rx *rx, struct lan743x_rx_slot *slot,
 			 gfp_t gfp);
+
+/* lan743x_xsk.c: AF_XDP zero-copy, buffers of a UMEM's pool */
+#ifdef LAN743X_HAVE_XSK_POOL
+extern const struct lan743x_rx_buf_ops lan743x_xsk_ops;
+struct sk_buff *lan743x_xsk_run(struct lan743x_rx *rx, struct bpf_prog *prog,
+				struct lan743x_rx_slot *slot, u32 wire, u32 len,
+				struct lan743x_rx_frames *b);
+#endif
 
 #endif /* _LAN743X_RX_H */

@@ -18,6 +18,9 @@
  * largest frame, so that they never stop its queue, and stay out of BQL.
  * Their completion gives XDP_TX pages back to their RX ring's pool,
  * synced for the device only where the device or the program wrote.
+ * Channel 0 also sends, from its NAPI, the frames of the AF_XDP zero-copy
+ * sockets bound to any queue, in place in their UMEM; their completion
+ * goes back to the socket's completion ring.
  */
 
 #include <linux/dma-mapping.h>
@@ -83,6 +86,13 @@ static void lan743x_tx_unmap(struct lan743x_tx *tx, struct lan743x_tx_slot *slot
 		break;
 	case LAN743X_TX_MAP_XDP_FRAG:
 		dma_unmap_page(dev, slot->dma, slot->len, DMA_TO_DEVICE);
+		break;
+#endif
+#ifdef LAN743X_HAVE_XSK_POOL
+	case LAN743X_TX_MAP_XSK:
+		/* the UMEM stays mapped: its socket learns the frame went */
+		if (slot->xsk)
+			xsk_tx_completed(slot->xsk, 1);
 		break;
 #endif
 	default:
@@ -570,6 +580,10 @@ static bool lan743x_tx_pending(struct lan743x_tx *tx)
 	return hw_head != tx->head && lan743x_tx_head_ok(tx, hw_head);
 }
 
+#ifdef LAN743X_HAVE_XSK_POOL
+static bool lan743x_tx_xsk(struct lan743x_tx *tx, int budget);
+#endif
+
 /**
  * lan743x_tx_poll() - NAPI poll of the TX ring: reclaim completed frames
  * @napi: the ring's NAPI context
@@ -580,15 +594,20 @@ static bool lan743x_tx_pending(struct lan743x_tx *tx)
 int lan743x_tx_poll(struct napi_struct *napi, int budget)
 {
 	struct lan743x_tx *tx = container_of(napi, struct lan743x_tx, napi);
+	bool more = false;
 
 	if (tx->clear_sts)
 		/* Clear before looking: a completion after this sets it again */
 		lan743x_hw_tx_irq_ack(tx);
 
 	lan743x_tx_clean(tx, budget);
+#ifdef LAN743X_HAVE_XSK_POOL
+	if (!tx->ch && budget)
+		more = lan743x_tx_xsk(tx, budget);
+#endif
 
 	/* a bogus head is no more work: wait for the chip's next report */
-	if (!budget || lan743x_tx_pending(tx))
+	if (!budget || more || lan743x_tx_pending(tx))
 		return budget;
 
 	if (napi_complete_done(napi, 0))
@@ -891,4 +910,143 @@ int lan743x_xdp_xmit(struct net_device *netdev, int n,
 	__netif_tx_unlock(txq);
 	return i;
 }
+
+#ifdef LAN743X_HAVE_XSK_POOL
+/**
+ * lan743x_tx_xdp_tx_frame() - queue an XDP_TX frame copied out of a UMEM
+ * @tx: the TX ring
+ * @f: the frame, in a page of its own
+ *
+ * Sent at the next lan743x_tx_xdp_flush().  Context: an RX ring's NAPI.
+ *
+ * Return: 0, or -ENOSPC or -ENOMEM with @f still the caller's.
+ */
+int lan743x_tx_xdp_tx_frame(struct lan743x_tx *tx, struct xdp_frame *f)
+{
+	struct netdev_queue *txq = netdev_get_tx_queue(tx->adapter->netdev, 0);
+	int ret;
+
+	__netif_tx_lock(txq, smp_processor_id());
+	ret = lan743x_tx_xdp_frame(tx, txq, f);
+	__netif_tx_unlock(txq);
+	return ret;
+}
+
+/* Frames from @pool's sockets onto the ring, up to @budget, each in place
+ * in its UMEM; the queue lock is held.  Return: how many.
+ */
+static u32 lan743x_tx_xsk_pool(struct lan743x_tx *tx, struct netdev_queue *txq,
+			       struct xsk_buff_pool *pool, u32 budget)
+{
+	struct xdp_desc desc;
+	u32 n = 0;
+
+	while (n < budget && lan743x_tx_xdp_room(tx, txq, 1) &&
+	       xsk_tx_peek_desc(pool, &desc)) {
+		struct lan743x_tx_slot x = {
+			.dma = xsk_buff_raw_get_dma(pool, desc.addr),
+			.len = desc.len,
+			.map = LAN743X_TX_MAP_XSK,
+			.bytes = desc.len,
+			.xsk = pool,
+		};
+
+		xsk_buff_raw_dma_sync_for_device(pool, x.dma, x.len);
+		lan743x_tx_xdp_desc(tx, 0, 1, &x, x.len);
+		WRITE_ONCE(tx->tail, (tx->tail + 1) & tx->size_mask);
+		n++;
+	}
+	return n;
+}
+
+/* The AF_XDP zero-copy sockets' frames, every bound queue's in turn, one
+ * doorbell each.  A socket that asked for wakeups is told to wake us
+ * before we look (a frame queued after the look is then followed by a
+ * wakeup), and told not to once frames went out: their completion brings
+ * this poll back to look again.  Context: channel 0's NAPI.  Return:
+ * true if @budget frames went, more may be waiting.
+ */
+static bool lan743x_tx_xsk(struct lan743x_tx *tx, int budget)
+{
+	struct netdev_queue *txq = netdev_get_tx_queue(tx->adapter->netdev, 0);
+	struct lan743x_adapter *adapter = tx->adapter;
+	struct xsk_buff_pool *pool;
+	u32 sent = 0, n;
+	int q;
+
+	for (q = 0; q < LAN743X_NUM_RX && sent < budget; q++) {
+		pool = READ_ONCE(adapter->xsk_tx[q]);
+		if (!pool)
+			continue;
+		if (xsk_uses_need_wakeup(pool))
+			xsk_set_tx_need_wakeup(pool);
+		__netif_tx_lock(txq, smp_processor_id());
+		n = lan743x_tx_xsk_pool(tx, txq, pool, budget - sent);
+		if (n)
+			lan743x_hw_tx_doorbell(tx);
+		__netif_tx_unlock(txq);
+		if (!n)
+			continue;
+		xsk_tx_release(pool);
+		if (xsk_uses_need_wakeup(pool))
+			xsk_clear_tx_need_wakeup(pool);
+		sent += n;
+	}
+	return sent >= budget;
+}
+
+/* A frame of @pool between the ring's head and its tail */
+static bool lan743x_tx_xsk_held(struct lan743x_tx *tx,
+				struct xsk_buff_pool *pool)
+{
+	u32 tail = READ_ONCE(tx->tail), i;
+
+	for (i = tx->head; i != tail; i = (i + 1) & tx->size_mask)
+		if (tx->slots[i].map == LAN743X_TX_MAP_XSK &&
+		    tx->slots[i].xsk == pool)
+			return true;
+	return false;
+}
+
+/**
+ * lan743x_tx_xsk_drain() - let a pool's frames leave the ring
+ * @tx: channel 0's TX ring
+ * @pool: an AF_XDP pool no longer in adapter->xsk_tx[]
+ *
+ * The NAPI that sends the pool's frames is stopped, then the frames still
+ * on the ring complete (up to a second); a chip that does not send them is
+ * not waited for longer: the pool is told they went and forgotten, before
+ * its UMEM is unmapped.  Context: rtnl held.
+ */
+void lan743x_tx_xsk_drain(struct lan743x_tx *tx, struct xsk_buff_pool *pool)
+{
+	u32 i, tail;
+	int tries;
+
+	if (!tx->running)
+		return;
+	napi_disable(&tx->napi);
+	for (tries = 0; tries < 1000 && lan743x_tx_xsk_held(tx, pool); tries++) {
+		usleep_range(500, 1000);
+		local_bh_disable();
+		lan743x_tx_clean(tx, 0);
+		local_bh_enable();
+	}
+	tail = READ_ONCE(tx->tail);
+	for (i = tx->head; i != tail; i = (i + 1) & tx->size_mask) {
+		struct lan743x_tx_slot *slot = &tx->slots[i];
+
+		if (slot->map != LAN743X_TX_MAP_XSK || slot->xsk != pool)
+			continue;
+		netdev_err(tx->adapter->netdev,
+			   "TX: an AF_XDP frame did not complete\n");
+		xsk_tx_completed(pool, 1);
+		slot->xsk = NULL;
+	}
+	napi_enable(&tx->napi);
+	local_bh_disable();
+	napi_schedule(&tx->napi);
+	local_bh_enable();
+}
+#endif
 #endif

@@ -12,6 +12,7 @@ struct lan743x_desc;
 struct page_pool;
 struct xdp_buff;
 struct xdp_frame;
+struct xsk_buff_pool;
 
 #define LAN743X_TX_RING_SIZE		128
 /* worst case frame: head, LSO extension, every fragment */
@@ -24,6 +25,7 @@ enum lan743x_tx_map {
 	LAN743X_TX_MAP_XDP_TX,		/* a page of an RX ring's pool */
 	LAN743X_TX_MAP_XDP_FRAME,	/* an xdp_frame we mapped */
 	LAN743X_TX_MAP_XDP_FRAG,	/* a fragment of one, mapped */
+	LAN743X_TX_MAP_XSK,		/* a frame in an AF_XDP UMEM */
 };
 
 /**
@@ -41,6 +43,8 @@ enum lan743x_tx_map {
  *	descriptor
  * @pool: the page_pool @page goes back to
  * @sync: bytes the pool syncs for the device as it takes @page back
+ * @xsk: the AF_XDP pool whose socket sent the frame
+ *	(LAN743X_TX_MAP_XSK): told of its completion
  */
 struct lan743x_tx_slot {
 	struct sk_buff *skb;
@@ -53,6 +57,7 @@ struct lan743x_tx_slot {
 	struct page *page;
 	struct page_pool *pool;
 	u32 sync;
+	struct xsk_buff_pool *xsk;
 };
 
 /**
@@ -162,6 +167,8 @@ int lan743x_tx_poll(struct napi_struct *napi, int budget);
 int lan743x_tx_xdp_tx(struct lan743x_tx *tx, struct page_pool *pool,
 		      struct xdp_buff *xdp, const u32 *sync);
 void lan743x_tx_xdp_flush(struct lan743x_tx *tx);
+int lan743x_tx_xdp_tx_frame(struct lan743x_tx *tx, struct xdp_frame *f);
+void lan743x_tx_xsk_drain(struct lan743x_tx *tx, struct xsk_buff_pool *pool);
 int lan743x_xdp_xmit(struct net_device *netdev, int n,
 		     struct xdp_frame **frames, u32 flags);
 

@@ -15,6 +15,10 @@
  * XDP from 5.19): the core then hands it frames of several buffers, each
  * a page of its own.
  *
+ * AF_XDP zero-copy (lan743x_xsk.c): a socket's buffer pool bound to a
+ * queue is one more RX parameter of that queue, which keeps the rest of
+ * the parameters to the page_pool policy and frames of one UMEM chunk.
+ *
  * RX metadata (6.3 on): a program bound to the device reads a frame's
  * hardware RX timestamp with bpf_xdp_metadata_rx_timestamp().  The chip
  * writes it into an extension descriptor after the frame's last one, as
@@ -58,12 +62,44 @@ static bool lan743x_xdp_prog_frags(const struct bpf_prog *prog)
 #endif
 }
 
+/* Why the AF_XDP zero-copy sockets bound to queues cannot have their
+ * frames in @p's rings at @mtu, in @extack.  Return: 0 or -errno
+ */
+static int lan743x_xdp_xsk_refusal(const struct lan743x_rx_params *p,
+				   unsigned int mtu,
+				   struct netlink_ext_ack *extack)
+{
+#ifdef LAN743X_HAVE_XSK_POOL
+	int q;
+
+	for (q = 0; q < LAN743X_NUM_RX; q++) {
+		if (!p->xsk_pool[q])
+			continue;
+		if (!p->page_pool || !p->mtu_buffers) {
+			NL_SET_ERR_MSG_MOD(extack,
+					   "AF_XDP zero-copy needs the page_pool RX policy: private flags rx-page-pool and rx-mtu-buffers on");
+			return -EOPNOTSUPP;
+		}
+		if (lan743x_rx_buf_len(mtu) >
+		    xsk_pool_get_rx_frame_size(p->xsk_pool[q])) {
+			NL_SET_ERR_MSG_MOD(extack,
+					   "AF_XDP zero-copy needs a frame in one UMEM chunk: MTU too large for the socket's chunk size");
+			return -EINVAL;
+		}
+	}
+#endif
+	return 0;
+}
+
 /* Why @p cannot run its program, in @extack.  Return: 0 or -errno */
 static int lan743x_xdp_refusal(const struct lan743x_rx_params *p,
 			       unsigned int mtu, struct netlink_ext_ack *extack)
 {
-	if (!p->xdp_prog)
-		return 0;
+	int ret;
+
+	ret = lan743x_xdp_xsk_refusal(p, mtu, extack);
+	if (ret || !p->xdp_prog)
+		return ret;
 	if (!p->page_pool || !p->mtu_buffers) {
 		NL_SET_ERR_MSG_MOD(extack,
 				   "XDP needs the page_pool RX policy: private flags rx-page-pool and rx-mtu-buffers on");
@@ -125,6 +161,10 @@ void lan743x_xdp_set_features(struct lan743x_adapter *adapter)
 
 	if (p->page_pool && p->mtu_buffers)
 		f |= NETDEV_XDP_ACT_BASIC | NETDEV_XDP_ACT_REDIRECT;
+#ifdef LAN743X_HAVE_XSK_POOL
+	if (p->page_pool && p->mtu_buffers)
+		f |= NETDEV_XDP_ACT_XSK_ZEROCOPY;
+#endif
 #ifdef LAN743X_HAVE_XDP_FRAGS
 	/* frames of several pages, received and sent */
 	f |= NETDEV_XDP_ACT_NDO_XMIT_SG;
@@ -215,6 +255,15 @@ int lan743x_xdp_bpf(struct net_device *netdev, struct netdev_bpf *bpf)
 	switch (bpf->command) {
 	case XDP_SETUP_PROG:
 		return lan743x_xdp_setup(adapter, bpf->prog, bpf->extack);
+	case XDP_SETUP_XSK_POOL:
+#ifdef LAN743X_HAVE_XSK_POOL
+		return lan743x_xsk_pool_setup(adapter, bpf->xsk.pool,
+					      bpf->xsk.queue_id, bpf->extack);
+#else
+		NL_SET_ERR_MSG_MOD(bpf->extack,
+				   "AF_XDP zero-copy is not built for this kernel");
+		return -EOPNOTSUPP;
+#endif
 	default:
 		return -EINVAL;
 	}
