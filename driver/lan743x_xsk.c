@@ -357,7 +357,9 @@ static int lan743x_xsk_disable(struct lan743x_adapter *adapter, u16 qid)
 	lan743x_tx_xsk_drain(&adapter->tx[0], pool);
 	p = adapter->rxp;
 	p.xsk_pool[qid] = NULL;
-	if (lan743x_rx_reconfigure_ch(adapter, qid, &p, NULL) &&
+	/* no program (or the interface down): no ring holds the pool */
+	if (rx->running && rx->ring.xsk_pool == pool &&
+	    lan743x_rx_reconfigure_ch(adapter, qid, &p, NULL) &&
 	    rx->ring.xsk_pool == pool) {
 		netdev_err(adapter->netdev,
 			   "RX queue %u stopped: its ring could not leave the AF_XDP pool\n",
