@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
-/* AF_XDP in copy mode for 60-af-xdp: an XDP program in driver mode sends
- * the frames of EtherType 0x88b5 (the peer's XDP request) to AF_XDP
- * sockets, one per RX queue; this program echoes them back through a
- * socket's TX ring, MAC addresses swapped, as 52-xdp's XDP_TX program
- * does, so that the peer compares them byte for byte.
+/* AF_XDP for 60-af-xdp: an XDP program in driver mode sends the frames
+ * of EtherType 0x88b5 (the peer's XDP request) to AF_XDP sockets, one per
+ * RX queue; this program echoes them back through a socket's TX ring, MAC
+ * addresses swapped, as 52-xdp's XDP_TX program does, so that the peer
+ * compares them byte for byte.
  *
- *   lt-xsk IFNAME N [TIMEOUT]
+ *   lt-xsk [-Z] IFNAME N [TIMEOUT]
  *	The program (hand-assembled below) redirects each 0x88b5 frame with
  *	bpf_redirect_map() to the XSKMAP entry of its rx_queue_index, and
  *	passes it if that entry is empty; it passes every other frame.  It
  *	is attached with BPF_LINK_CREATE (XDP_FLAGS_DRV_MODE), so that it
  *	goes with the link when this program ends, however it ends.  One
- *	socket per RX queue, bound with XDP_COPY, each with a UMEM of its
- *	own.  The kernel sends from a socket only on a TX queue of its
+ *	socket per RX queue, bound with XDP_COPY (-Z: XDP_ZEROCOPY and
+ *	XDP_USE_NEED_WAKEUP, a socket's TX then kicked only when its TX
+ *	ring asks for it), each with a UMEM of its own.  The kernel sends from a socket only on a TX queue of its
  *	number: a queue with no TX queue of its number (the LAN7430 has 4
  *	RX and 1 TX) gets a socket without TX ring, whose frames are copied
  *	into queue 0's UMEM and sent by queue 0's socket.  Prints "ready"
@@ -29,10 +30,18 @@
  *   lt-xsk -z IFNAME
  *	Zero-copy: binds a socket to queue 0 with XDP_ZEROCOPY and prints
  *	"zerocopy: <errno name> <message>" (or "zerocopy: bound"), then
- *	binds the same socket with XDP_COPY, and a new one without either
- *	flag (the kernel's choice), and prints the mode XDP_OPTIONS reports
- *	for each: "copy: bound, copy mode", "auto: bound, copy mode".  Exit
- *	status 0 if the zero-copy bind failed and the two others bound.
+ *	binds the same socket (a new one if it bound) with XDP_COPY, and a
+ *	new one without either flag (the kernel's choice), and prints the
+ *	mode XDP_OPTIONS reports for each: "copy: bound, copy mode", "auto:
+ *	bound, zero-copy mode".  Exit status 0 if the two last bound.
+ *
+ *   lt-xsk -c N IFNAME
+ *	Binds and unbinds a zero-copy socket on queue 0 N times, the
+ *	program above attached throughout: each time a socket with a UMEM
+ *	of its own, its fill ring full, bound with XDP_ZEROCOPY and put in
+ *	the XSKMAP, echoes what it receives for 0.2 s and is closed with its
+ *	frames in flight.  Prints "cycle I: zero-copy mode, rx R" for each
+ *	and "cycles N rx R"; exit status 0 if every bind was zero-copy.
  *
  * Raw system calls and the uapi headers only (no libbpf), built static by
  * tests/mkimage.
@@ -78,6 +87,7 @@
 struct ring {
 	__u32 *producer;
 	__u32 *consumer;
+	__u32 *flags;
 	void *desc;
 	__u32 mask;
 	__u32 size;
@@ -93,6 +103,7 @@ struct xsk {
 	unsigned int nframes;
 	struct ring rx, tx, fill, comp;
 	int has_tx;
+	int kicked;
 	/* queue 0: free frames for other queues' frames to send */
 	__u64 *free;
 	unsigned int nfree;
@@ -100,7 +111,8 @@ struct xsk {
 };
 
 static struct xsk xs[MAX_Q];
-static int nq, ntx;
+static int nq, ntx, zc;
+static double deadline;
 static unsigned long long pending;	/* in TX rings, not completed */
 static volatile sig_atomic_t stop;
 
@@ -248,6 +260,7 @@ static int ring_map(int fd, struct ring *r, const struct xdp_ring_offset *o,
 		return -1;
 	r->producer = (void *)((char *)r->map + o->producer);
 	r->consumer = (void *)((char *)r->map + o->consumer);
+	r->flags = (void *)((char *)r->map + o->flags);
 	r->desc = (char *)r->map + o->desc;
 	r->size = n;
 	r->mask = n - 1;
@@ -382,6 +395,18 @@ static int is_spare(const struct xsk *x, __u64 addr)
 
 static void kick(struct xsk *x)
 {
+	if (now() > deadline) {
+		fprintf(stderr, "lt-xsk: TX of queue %d stuck\n", x->q);
+		exit(1);
+	}
+	/* zero-copy: after the first, the driver says when its TX needs a
+	 * wakeup
+	 */
+	if (zc && x->kicked &&
+	    !(__atomic_load_n(x->tx.flags, __ATOMIC_ACQUIRE) &
+	      XDP_RING_NEED_WAKEUP))
+		return;
+	x->kicked = 1;
 	if (sendto(x->fd, NULL, 0, MSG_DONTWAIT, NULL, 0) < 0 &&
 	    errno != EAGAIN && errno != EBUSY && errno != ENOBUFS &&
 	    errno != ENETDOWN) {
@@ -505,7 +530,7 @@ static const char *mode_of(int fd)
 static int zerocopy(int ifindex)
 {
 	struct xsk z, a;
-	int zc_failed, ok;
+	int ok = 1;
 
 	ntx = nq = 1;
 	if (xsk_open(&z, 0, 64, 1)) {
@@ -514,20 +539,21 @@ static int zerocopy(int ifindex)
 	}
 	if (xsk_bind(&z, ifindex, XDP_ZEROCOPY)) {
 		printf("zerocopy: %s %s\n", errname(errno), strerror(errno));
-		zc_failed = 1;
 	} else {
 		printf("zerocopy: bound, %s\n", mode_of(z.fd));
-		zc_failed = 0;
-	}
-	ok = zc_failed;
-	if (zc_failed) {
-		/* the same socket, in copy mode: the failure left it usable */
-		if (xsk_bind(&z, ifindex, XDP_COPY)) {
-			printf("copy: %s %s\n", errname(errno), strerror(errno));
-			ok = 0;
-		} else {
-			printf("copy: bound, %s\n", mode_of(z.fd));
+		/* a socket binds once: a new one for copy mode */
+		xsk_close(&z);
+		if (xsk_open(&z, 0, 64, 1)) {
+			perror("lt-xsk: socket for copy mode");
+			return 2;
 		}
+	}
+	/* the same socket after a failure: the failure left it usable */
+	if (xsk_bind(&z, ifindex, XDP_COPY)) {
+		printf("copy: %s %s\n", errname(errno), strerror(errno));
+		ok = 0;
+	} else {
+		printf("copy: bound, %s\n", mode_of(z.fd));
 	}
 	xsk_close(&z);
 	/* neither flag: the kernel tries zero-copy, then copies */
@@ -545,6 +571,87 @@ static int zerocopy(int ifindex)
 	return ok ? 0 : 1;
 }
 
+/* A full fill ring for @x's frames up to @fill, the rest spare (queue 0) */
+static void fill_all(struct xsk *x, unsigned int fill, unsigned int frames)
+{
+	unsigned int i;
+
+	if (fill > RING)
+		fill = RING;
+	for (i = 0; i < fill; i++)
+		fill_put(x, (__u64)i * FRAME);
+	if (x->q || fill >= frames)
+		return;
+	x->free = calloc(frames - fill, sizeof(*x->free));
+	for (i = fill; i < frames; i++)
+		x->free[x->nfree++] = (__u64)i * FRAME;
+}
+
+/* lt-xsk -c N IFNAME: the program attached, N zero-copy binds of queue 0 */
+static int cycles(int ifindex, int n)
+{
+	unsigned long long rx = 0;
+	int map, prog, link, i, ok = 1;
+	struct pollfd pfd;
+	double end;
+
+	zc = 1;
+	ntx = nq = 1;
+	map = map_create(1);
+	if (map < 0) {
+		perror("lt-xsk: XSKMAP");
+		return 2;
+	}
+	prog = prog_load(map);
+	if (prog < 0)
+		return 2;
+	link = link_create(prog, ifindex);
+	if (link < 0) {
+		fprintf(stderr, "lt-xsk: attach: %s\n", strerror(errno));
+		return 2;
+	}
+	for (i = 0; i < n; i++) {
+		struct xsk *x = &xs[0];
+
+		if (xsk_open(x, 0, Q0_FILL, 1)) {
+			fprintf(stderr, "lt-xsk: socket: %s\n", strerror(errno));
+			return 2;
+		}
+		fill_all(x, Q0_FILL, Q0_FILL);
+		if (xsk_bind(x, ifindex, XDP_ZEROCOPY | XDP_USE_NEED_WAKEUP)) {
+			printf("cycle %d: bind: %s %s\n", i, errname(errno),
+			       strerror(errno));
+			return 1;
+		}
+		if (strcmp(mode_of(x->fd), "zero-copy mode"))
+			ok = 0;
+		if (map_set(map, 0, x->fd)) {
+			fprintf(stderr, "lt-xsk: XSKMAP entry: %s\n", strerror(errno));
+			return 2;
+		}
+		pfd.fd = x->fd;
+		pfd.events = POLLIN;
+		end = now() + 0.2;
+		deadline = now() + 30;
+		while (now() < end) {
+			poll(&pfd, 1, 20);
+			receive(x);
+			kick(x);
+			complete(x);
+		}
+		printf("cycle %d: %s, rx %llu\n", i, mode_of(x->fd), x->rx_n);
+		rx += x->rx_n;
+		/* closed with its frames in flight */
+		xsk_close(x);
+		pending = 0;
+	}
+	close(link);
+	close(prog);
+	close(map);
+	printf("cycles %d rx %llu\n", n, rx);
+	return ok ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	double start, timeout = 300;
@@ -554,6 +661,19 @@ int main(int argc, char **argv)
 	const char *ifname;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc == 4 && !strcmp(argv[1], "-c")) {
+		ifindex = if_nametoindex(argv[3]);
+		if (!ifindex) {
+			perror(argv[3]);
+			return 2;
+		}
+		return cycles(ifindex, atoi(argv[2]));
+	}
+	if (argc > 1 && !strcmp(argv[1], "-Z")) {
+		zc = 1;
+		argc--;
+		argv++;
+	}
 	if (argc == 3 && !strcmp(argv[1], "-z")) {
 		ifindex = if_nametoindex(argv[2]);
 		if (!ifindex) {
@@ -563,7 +683,7 @@ int main(int argc, char **argv)
 		return zerocopy(ifindex);
 	}
 	if (argc < 3 || argc > 4) {
-		fprintf(stderr, "usage: lt-xsk IFNAME N [TIMEOUT] | lt-xsk -z IFNAME\n");
+		fprintf(stderr, "usage: lt-xsk [-Z] IFNAME N [TIMEOUT] | lt-xsk -z IFNAME | lt-xsk -c N IFNAME\n");
 		return 2;
 	}
 	ifname = argv[1];
@@ -599,18 +719,11 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		fill = q ? QN_FRAMES : Q0_FILL;
-		if (fill > RING)
-			fill = RING;
-		for (i = 0; i < (int)fill; i++)
-			fill_put(x, (__u64)i * FRAME);
-		if (!q) {
-			x->free = calloc(Q0_FRAMES - Q0_FILL, sizeof(*x->free));
-			for (i = Q0_FILL; i < (int)Q0_FRAMES; i++)
-				x->free[x->nfree++] = (__u64)i * FRAME;
-		}
-		if (xsk_bind(x, ifindex, XDP_COPY)) {
-			fprintf(stderr, "lt-xsk: bind queue %d (copy): %s\n", q,
-				strerror(errno));
+		fill_all(x, fill, q ? QN_FRAMES : Q0_FRAMES);
+		if (xsk_bind(x, ifindex, zc ? XDP_ZEROCOPY | XDP_USE_NEED_WAKEUP :
+			     XDP_COPY)) {
+			fprintf(stderr, "lt-xsk: bind queue %d (%s): %s\n", q,
+				zc ? "zero-copy" : "copy", strerror(errno));
 			return 2;
 		}
 		if (map_set(map, q, x->fd)) {
@@ -627,13 +740,14 @@ int main(int argc, char **argv)
 			strerror(errno));
 		return 2;
 	}
-	printf("lt-xsk: %s, %d RX queues, %d TX, copy mode (%s)\n", ifname, nq,
-	       ntx, mode_of(xs[0].fd));
+	printf("lt-xsk: %s, %d RX queues, %d TX, %s\n", ifname, nq, ntx,
+	       mode_of(xs[0].fd));
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	printf("ready\n");
 
 	start = now();
+	deadline = start + timeout + 30;
 	while ((!stop && (!want || rx < want)) || pending) {
 		if (now() - start > timeout)
 			break;
