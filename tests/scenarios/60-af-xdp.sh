@@ -28,9 +28,11 @@
 #    intact, every frame not redirected dropped by the chip's FIFO
 #    (counted by the MAC), every redirected one taken and sent by user
 #    space, those back at the peer within its 2 s intact (nine in ten);
-#  - 30 times under a hashed download, a zero-copy socket bound to queue
-#    0 and closed again (lt-xsk -c), the program attached throughout: each
-#    bind in zero-copy mode, the download intact, a scratch page mapped
+#  - 30 times under a hashed download and the peer's XDP requests, a
+#    zero-copy socket bound to queue 0, echoing for 0.5 s and closed
+#    again with frames in flight (lt-xsk -c), the program attached
+#    throughout: each bind in zero-copy mode, frames echoed while bound,
+#    the download intact, a scratch page mapped
 #    per ring built on a UMEM and each unmapped again (rx_map_ops,
 #    rx_unmap_ops), no memory lost (MemFree within 4 MiB);
 #  - once lt-xsk has ended, no program attached and a hashed download
@@ -206,8 +208,16 @@ stats_snap $xdp_old
 m0=$(memfree)
 timeout 300 sh -c "echo 'GET $((16 << 20))' | nc $PEER $PEER_PORT >/tmp/xdl" &
 dl=$!
-out=$($XSK -c 30 "$IF" 2>&1)
+# the peer's 0x88b5 frames meanwhile, so that sockets close with frames
+# in flight both ways
+$XSK -c 30 "$IF" >/tmp/xsk.cyc 2>&1 &
+cpid=$!
+while kill -0 $cpid 2>/dev/null; do
+	xdp echo 300 60 >/dev/null
+done
+wait $cpid
 rc=$?
+out=$(cat /tmp/xsk.cyc)
 wait $dl
 stats_snap $xdp_new
 log "$(echo "$out" | tail -n 3)"
@@ -218,6 +228,8 @@ rm -f /tmp/xdl
 [ "$(echo "$out" | grep -c '^cycle [0-9]*: zero-copy mode')" = 30 ] ||
 	fail "not every bind of 30 in zero-copy mode: $(echo "$out" | grep -v 'zero-copy mode' | head -n 3)"
 [ "$got" = "$want" ] || fail "download beside 30 zero-copy binds: sha256 $got, peer says $want"
+crx=$(echo "$out" | sed -n 's/^cycles 30 rx \([0-9]*\)$/\1/p')
+[ "${crx:-0}" -gt 0 ] || fail "30 binds: no frame of the peer's came in while bound"
 maps=$(d rx_map_ops) unmaps=$(d rx_unmap_ops)
 log "30 binds: rx_map_ops $maps, rx_unmap_ops $unmaps, rx_xdp_redirect $(d rx_xdp_redirect), rx_dropped $(d rx_dropped)"
 [ "$maps" -ge 30 ] || fail "30 binds: only $maps scratch pages mapped"

@@ -39,7 +39,7 @@
  *	Binds and unbinds a zero-copy socket on queue 0 N times, the
  *	program above attached throughout: each time a socket with a UMEM
  *	of its own, its fill ring full, bound with XDP_ZEROCOPY and put in
- *	the XSKMAP, echoes what it receives for 0.2 s and is closed with its
+ *	the XSKMAP, echoes what it receives for 0.5 s and is closed with its
  *	frames in flight.  Prints "cycle I: zero-copy mode, rx R" for each
  *	and "cycles N rx R"; exit status 0 if every bind was zero-copy.
  *
@@ -631,7 +631,7 @@ static int cycles(int ifindex, int n)
 		}
 		pfd.fd = x->fd;
 		pfd.events = POLLIN;
-		end = now() + 0.2;
+		end = now() + 0.5;
 		deadline = now() + 30;
 		while (now() < end) {
 			poll(&pfd, 1, 20);
