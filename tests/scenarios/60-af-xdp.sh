@@ -79,18 +79,21 @@ af_xdp() {
 	want_mode="copy mode"
 	[ "$mode" = zc ] && want_mode="zero-copy mode"
 
-	# the sockets bound, the program attached
-	$XSK $zflag "$IF" 0 500 >/tmp/xsk.out 2>&1 &
+	# the sockets bound, the program attached; a file of this mode's
+	# own, which the wait for "ready" cannot find with the last run's
+	xout=/tmp/xsk-$mode.out
+	rm -f $xout
+	$XSK $zflag "$IF" 0 500 >$xout 2>&1 &
 	xpid=$!
 	i=0
-	until grep -q '^ready' /tmp/xsk.out; do
-		kill -0 $xpid 2>/dev/null || fail "lt-xsk ended: $(cat /tmp/xsk.out)"
+	until grep -q '^ready' $xout; do
+		kill -0 $xpid 2>/dev/null || fail "lt-xsk ended: $(cat $xout)"
 		i=$((i + 1))
-		[ $i -lt 120 ] || fail "lt-xsk not ready after 60 s: $(cat /tmp/xsk.out)"
+		[ $i -lt 120 ] || fail "lt-xsk not ready after 60 s: $(cat $xout)"
 		sleep 0.5
 	done
-	log "$(cat /tmp/xsk.out)"
-	grep -q "^lt-xsk: .*, $want_mode\$" /tmp/xsk.out || fail "$mode: sockets not in $want_mode"
+	log "$(cat $xout)"
+	grep -q "^lt-xsk: .*, $want_mode\$" $xout || fail "$mode: sockets not in $want_mode"
 	attached || fail "no program attached while lt-xsk runs"
 	wait_peer 20 || fail "peer unreachable with the sockets bound"
 
@@ -179,7 +182,7 @@ af_xdp() {
 	wait $xpid
 	rc=$?
 	xpid=
-	out=$(cat /tmp/xsk.out)
+	out=$(cat $xout)
 	log "$out"
 	[ $rc = 0 ] || fail "lt-xsk exited with $rc"
 	echo "$out" | grep -q "^total rx $total tx $total other 0 pending 0$" ||
