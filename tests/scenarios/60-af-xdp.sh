@@ -34,9 +34,11 @@
 #    program attached throughout: each bind in zero-copy mode, frames
 #    echoed while bound, the downloads intact, a scratch page mapped per
 #    ring built on a UMEM and each unmapped again (rx_map_ops,
-#    rx_unmap_ops), no memory lost over the last 20 (MemFree, caches
-#    dropped, within 4 MiB: a ring's 128 pages lost per bind would be 10
-#    MiB);
+#    rx_unmap_ops), no UMEM kept over the last 20 (MemFree, caches
+#    dropped, within 32 MiB: a UMEM of 4 MiB kept per bind would be 80
+#    MiB; the free memory moves by several MiB with the page allocator's
+#    per-CPU lists, and pages or mappings lost are what the debug
+#    kernel's DMA-API checks find);
 #  - once lt-xsk has ended, no program attached and a hashed download
 #    intact.
 # b0-msix only, our driver; in make check-full (about 90 s a kernel).
@@ -258,7 +260,7 @@ log "30 binds: rx_map_ops $maps, rx_unmap_ops $unmaps, rx_xdp_redirect $(d rx_xd
 [ "$maps" -ge 30 ] || fail "30 binds: only $maps scratch pages mapped"
 [ "$unmaps" -ge "$maps" ] || fail "30 binds: $maps pages mapped, $unmaps unmapped"
 log "MemFree $m0 kB after 10 binds, $m2 kB after 20 more"
-[ $((m0 - m2)) -lt 4096 ] || fail "free memory fell by $((m0 - m2)) kB over 20 zero-copy binds"
+[ $((m0 - m2)) -lt 32768 ] || fail "free memory fell by $((m0 - m2)) kB over 20 zero-copy binds"
 
 # after it: no program, traffic intact
 wait_peer 20 || fail "peer unreachable after lt-xsk ended"
