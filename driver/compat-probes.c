@@ -415,7 +415,6 @@ static u32 __used probe_xsk(struct netdev_bpf *bpf, struct device *dev,
 	struct xdp_frame *f = xdp_convert_buff_to_frame(xdp);
 	struct xdp_desc desc;
 
-	xsk_buff_set_size(xdp, 60);
 	xsk_buff_free(xdp);
 	xsk_pool_set_rxq_info(pool, rxq);
 	xsk_buff_raw_dma_sync_for_device(pool, xsk_buff_raw_get_dma(pool, 0), 60);

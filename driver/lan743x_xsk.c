@@ -181,9 +181,10 @@ static struct xdp_buff *lan743x_xsk_frame(struct lan743x_rx *rx,
 {
 	struct xdp_buff *xdp = slot->buf;
 
-	xsk_buff_set_size(xdp, rx->pad + len);
-	xdp->data += rx->pad;
+	/* where the device wrote it, after XDP's headroom and the RX pad */
+	xdp->data = xdp->data_hard_start + XDP_PACKET_HEADROOM + rx->pad;
 	xdp->data_meta = xdp->data;
+	xdp->data_end = xdp->data + len;
 	xsk_buff_dma_sync_for_cpu(xdp);
 	rx->cost.sync_cpu_bytes += rx->ring.xsk.frame;
 #ifdef LAN743X_HAVE_XSK_CB
