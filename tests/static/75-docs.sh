@@ -73,7 +73,7 @@ for fmt in ('"%s", lan743x_hw_stat_names', '"rx_%s"', '"rx%u_%s"', '"tx%u_%s"'):
         print('75-docs: counter naming changed in the driver')
         sys.exit(1)
 
-nrx = int(re.search(r'#define LAN743X_NUM_RX\s+(\d+)', mainh).group(1))
+nrx = int(re.search(r'#define LAN743X_NUM_RX\s+(\d+)', src('lan743x_rx.h')).group(1))
 # the transmit table shows queue 0's names; the PCI11x1x's queues 1 to 3
 # (LAN743X_MAX_TX) have the same ones
 ntx = 1 if re.search(r'#define LAN743X_MAX_TX\s+\d+', mainh) else 0
