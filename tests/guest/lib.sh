@@ -569,6 +569,16 @@ pci_of_if() { basename "$(readlink "/sys/class/net/$IF/device")"; }
 # bar0_of_if: the physical address of IF's BAR0 (for devmem)
 bar0_of_if() { head -n 1 "/sys/class/net/$IF/device/resource" | cut -d' ' -f1; }
 
+# phc_of_if: IF's PTP hardware clock as ethtool -T names it, in PHC_DEV
+# (/dev/ptpN) and SYS (its sysfs directory); fails without one
+phc_of_if() {
+	ethtool -T "$IF" >/tmp/ts 2>&1 || fail "ethtool -T failed: $(cat /tmp/ts)"
+	phc=$(sed -n 's/^PTP Hardware Clock: *\([0-9][0-9]*\)$/\1/p' /tmp/ts)
+	[ -n "$phc" ] || fail "ethtool -T names no PTP clock for $IF"
+	PHC_DEV=/dev/ptp$phc
+	SYS=/sys/class/ptp/ptp$phc
+}
+
 # tx_timeout_reset: stop TX DMA channel 0 behind the driver's back (BAR0's
 # DMAC_CMD, 0xC0C, bit 16; tests/run boots with iomem=relaxed for devmem)
 # and wait, pinging, until the driver reports the stack's TX timeout and

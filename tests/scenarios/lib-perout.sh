@@ -19,11 +19,7 @@ TESTPTP=/lib/lt/testptp
 [ -x "$TESTPTP" ] || skip "testptp is not in this image (linux-source-6.1 on the host)"
 wait_peer 20 || fail "peer $PEER does not answer ping"
 
-ethtool -T "$IF" >/tmp/ts 2>&1 || fail "ethtool -T failed: $(cat /tmp/ts)"
-phc=$(sed -n 's/^PTP Hardware Clock: *\([0-9][0-9]*\)$/\1/p' /tmp/ts)
-[ -n "$phc" ] || fail "ethtool -T names no PTP clock for $IF"
-PHC_DEV=/dev/ptp$phc
-SYS=/sys/class/ptp/ptp$phc
+phc_of_if
 BAR0=$(bar0_of_if)
 DIFFERS=
 
