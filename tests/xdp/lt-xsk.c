@@ -587,6 +587,19 @@ static void fill_all(struct xsk *x, unsigned int fill, unsigned int frames)
 		x->free[x->nfree++] = (__u64)i * FRAME;
 }
 
+/* The XSKMAP of @entries queues, in *@map, and the program that redirects
+ * to it.  Return: the program's fd, or -1 (said on stderr).
+ */
+static int redirect_load(int entries, int *map)
+{
+	*map = map_create(entries);
+	if (*map < 0) {
+		perror("lt-xsk: XSKMAP");
+		return -1;
+	}
+	return prog_load(*map);
+}
+
 /* lt-xsk -c N IFNAME: the program attached, N zero-copy binds of queue 0 */
 static int cycles(int ifindex, int n)
 {
@@ -597,12 +610,7 @@ static int cycles(int ifindex, int n)
 
 	zc = 1;
 	ntx = nq = 1;
-	map = map_create(1);
-	if (map < 0) {
-		perror("lt-xsk: XSKMAP");
-		return 2;
-	}
-	prog = prog_load(map);
+	prog = redirect_load(1, &map);
 	if (prog < 0)
 		return 2;
 	link = link_create(prog, ifindex);
@@ -701,12 +709,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "lt-xsk: %s: %d RX, %d TX queues\n", ifname, nq, ntx);
 		return 2;
 	}
-	map = map_create(nq);
-	if (map < 0) {
-		perror("lt-xsk: XSKMAP");
-		return 2;
-	}
-	prog = prog_load(map);
+	prog = redirect_load(nq, &map);
 	if (prog < 0)
 		return 2;
 	for (q = 0; q < nq; q++) {
