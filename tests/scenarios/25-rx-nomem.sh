@@ -31,7 +31,7 @@ if [ ! -d "$fa" ]; then
 fi
 
 RXMSG="no memory for new RX rings, old ones kept"
-TXMSG="no memory for the new TX ring, old one kept"
+TXMSG="no memory for the new TX rings, old ones kept"
 
 # nomem AT FAILS WHERE MSG CMD...: with allocation AT of the new rings
 # failing, CMD fails with ENOMEM, MSG is in its output (WHERE = out) or
