@@ -914,6 +914,8 @@ static void lan743x_mmio_write(void *opaque, hwaddr addr, uint64_t val64,
         break;
     case R_GPIO_CFG0 ... R_GPIO_CFG3:
     case R_PTP_GENERAL_CONFIG:
+    case R_PTP_IO_EVENT_OUTPUT_CFG:
+    case R_PTP_IO_PIN_CFG:
     case R_PTP_CLOCK_TARGET_SEC_A ... R_PTP_CLOCK_TARGET_SEC_A + 7:
         lan743x_ptp_io_write(s, idx, val);
         break;

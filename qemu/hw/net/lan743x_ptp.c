@@ -102,9 +102,25 @@
  *    GPIO_INPUT, lan743x_faults.c); its edges are counted and logged as
  *    the outputs' are.
  *
- * Not emulated: the PCI11x1x's own periodic output path (PTP-IO event
- * outputs, PTP_IO_EVENT_OUTPUT_CFG: the LAN743x's GPIO_CFG outputs serve
- * it here), the auto-capture TX modes and the RX timestamp FIFO.
+ *  - PCI11x1x event outputs (PTP-IO), as the kernel's driver programs
+ *    them for a periodic output: PTP_GENERAL_CONFIG has the family's
+ *    layout (lan743x_regs.h): per channel RELOAD_ADD, a polarity bit
+ *    (1: the event drives the pin high) and a 4-bit action, 0..13 a pulse
+ *    of 100 ns, 500 ns, 1, 5, 10, 50, 100, 500 us, 1, 5, 10, 50, 100 or
+ *    200 ms, 14 toggle, 15 nothing on the pin.  GPIO n shows channel A or
+ *    B (PTP_IO_EVENT_OUTPUT_CFG SEL_B n) while its EN n is set, driven
+ *    both ways if PTP_IO_PIN_CFG n says push-pull, else open drain: the
+ *    high level is not driven, and the boards here have no pull-up, so the
+ *    pin then shows what drives it from outside (low).  On the family the
+ *    LAN743x's route, GPIO_CFG3's 1588 output enables, reaches no pin:
+ *    the kernel's driver never programs it there, and the event codes it
+ *    would show are in the LAN743x's layout of PTP_GENERAL_CONFIG, which
+ *    the family does not have; the pin stays what GPIO_CFG0/1 make it.
+ *    PTP_CMD_CTL LTC_TARGET_READ (bit 13, which the kernel's driver sets
+ *    at each start) changes nothing here: the targets always read back.
+ *    Each edge is logged as above.
+ *
+ * Not emulated: the auto-capture TX modes and the RX timestamp FIFO.
  */
 
 static void lan743x_ptp_run(LAN743xState *s, int64_t now);
@@ -407,6 +423,12 @@ static const int64_t lan743x_pulse_ns[] = {
     100, 10000, 100000, 1000000, 10000000, 200000000,
 };
 
+/* PCI11x1x: its pulse widths, action 0..13 */
+static const int64_t lan743x_hs_pulse_ns[] = {
+    100, 500, 1000, 5000, 10000, 50000, 100000, 500000,
+    1000000, 5000000, 10000000, 50000000, 100000000, 200000000,
+};
+
 /*
  * The timer is set no closer than this after it last fired: edges less
  * than this apart are made together, at the later time.
@@ -436,16 +458,45 @@ static unsigned lan743x_gpios(LAN743xState *s)
     return s->device_id == 0x7430 ? LAN7430_GPIOS : LAN7431_GPIOS;
 }
 
+/*
+ * PCI11x1x: the level PTP-IO's event output drives GPIO @n to, or -1 where
+ * it does not drive it (output off, or an open-drain output released)
+ */
+static int lan743x_ptp_io_out_level(LAN743xState *s, unsigned n)
+{
+    uint32_t *r = s->regs;
+    uint32_t out = r[R_PTP_IO_EVENT_OUTPUT_CFG];
+    int ch = !!(out & PTP_IO_OUT_SEL_B(n));
+    bool high;
+
+    if (!(out & PTP_IO_OUT_EN(n))) {
+        return -1;
+    }
+    high = s->ptp_out[ch] ==
+           !!(r[R_PTP_GENERAL_CONFIG] & PTP_HS_GC_POL_HIGH(ch));
+    if (high && !(r[R_PTP_IO_PIN_CFG] & PTP_IO_PUSH_PULL(n))) {
+        return -1;
+    }
+    return high;
+}
+
 /* What GPIO @n shows (an LED's pin is the PHY's: low here) */
 static bool lan743x_gpio_level(LAN743xState *s, unsigned n)
 {
     uint32_t *r = s->regs;
+    int io;
 
     if (s->device_id == 0x7430 &&
         (FIELD_EX32(r[R_HW_CFG], HW_CFG, LED_EN) & BIT(n))) {
         return false;
     }
-    if (r[R_GPIO_CFG3] & BIT(n)) {
+    if (s->pci11x1x) {
+        /* its clock targets reach the pins through PTP-IO only */
+        io = lan743x_ptp_io_out_level(s, n);
+        if (io >= 0) {
+            return io;
+        }
+    } else if (r[R_GPIO_CFG3] & BIT(n)) {
         bool out = s->ptp_out[!!(r[R_GPIO_CFG3] & BIT(16 + n))];
 
         return out == !!(r[R_GPIO_CFG2] & BIT(n));
@@ -537,25 +588,49 @@ uint32_t lan743x_ptp_cap_read(LAN743xState *s, unsigned idx)
     }
 }
 
+/*
+ * Channel @ch's bits in PTP_GENERAL_CONFIG: its action (and polarity) and
+ * RELOAD_ADD, in the chip family's layout
+ */
+static uint32_t lan743x_ptp_gc_bits(LAN743xState *s, int ch)
+{
+    if (s->pci11x1x) {
+        return MAKE_64BIT_MASK(PTP_HS_GC_EVENT_SHIFT(ch), 4) |
+               PTP_HS_GC_RELOAD_ADD(ch) | PTP_HS_GC_POL_HIGH(ch);
+    }
+    return MAKE_64BIT_MASK(4 * ch, 4);
+}
+
 /* Channel @ch's target is reached at clock time @at */
 static void lan743x_ptp_event(LAN743xState *s, int ch, int64_t at)
 {
     uint32_t gc = s->regs[R_PTP_GENERAL_CONFIG];
+    const int64_t *width = lan743x_pulse_ns;
+    unsigned n = ARRAY_SIZE(lan743x_pulse_ns);
     unsigned act = extract32(gc, PTP_GC_EVENT_SHIFT(ch), 3);
+    unsigned toggle = PTP_EVENT_TOGGLE;
+    bool add = !(gc & PTP_GC_RELOAD_ADD(ch));
     int64_t reload = lan743x_ptp_pair(s, PTP_TARGET(ch, RELOAD_SEC),
                                       PTP_TARGET(ch, RELOAD_NS));
 
-    if (act < ARRAY_SIZE(lan743x_pulse_ns)) {
+    if (s->pci11x1x) {
+        width = lan743x_hs_pulse_ns;
+        n = ARRAY_SIZE(lan743x_hs_pulse_ns);
+        act = extract32(gc, PTP_HS_GC_EVENT_SHIFT(ch), 4);
+        toggle = PTP_HS_EVENT_TOGGLE;
+        add = !(gc & PTP_HS_GC_RELOAD_ADD(ch));
+    }
+    if (act < n) {
         s->ptp_out[ch] = true;
-        s->ptp_pulse_end[ch] = at + lan743x_pulse_ns[act];
-    } else if (act == PTP_EVENT_TOGGLE) {
+        s->ptp_pulse_end[ch] = at + width[act];
+    } else if (act == toggle) {
         s->ptp_out[ch] = !s->ptp_out[ch];
         s->ptp_pulse_end[ch] = INT64_MAX;
     }
     s->regs[R_PTP_INT_STS] |= ch ? R_PTP_INT_STS_TIMER_B_MASK :
                                    R_PTP_INT_STS_TIMER_A_MASK;
-    lan743x_ptp_set_target(s, ch, (gc & PTP_GC_RELOAD_ADD(ch)) ? reload :
-                           lan743x_ptp_target(s, ch) + reload);
+    lan743x_ptp_set_target(s, ch, add ? lan743x_ptp_target(s, ch) + reload :
+                           reload);
     trace_lan743x_ptp_event(ch, at, lan743x_ptp_target(s, ch));
 }
 
@@ -698,7 +773,7 @@ void lan743x_ptp_io_write(LAN743xState *s, unsigned idx, uint32_t val)
         int ch;
 
         for (ch = 0; ch < PTP_CHANNELS; ch++) {
-            if (extract32(val ^ s->regs[idx], 4 * ch, 4)) {
+            if ((val ^ s->regs[idx]) & lan743x_ptp_gc_bits(s, ch)) {
                 s->ptp_out[ch] = false;
                 s->ptp_pulse_end[ch] = INT64_MAX;
             }

@@ -212,6 +212,17 @@ REG32(PTP_GENERAL_CONFIG, 0xa04)
 #define PTP_GC_EVENT_SHIFT(ch)  (4 * (ch) + 1)    /* 3 bits: what it does */
 #define PTP_EVENT_TOGGLE        6
 #define PTP_EVENT_NONE          7
+/*
+ * PCI11x1x: the same register in the family's layout (HS_PTP_GENERAL_CONFIG
+ * in the kernel's driver): per channel ch, RELOAD_ADD in bit 2ch, the
+ * event's polarity in bit 2ch + 1 (1: active high) and its action in
+ * bits 4ch + 4..4ch + 7
+ */
+#define PTP_HS_GC_RELOAD_ADD(ch) BIT(2 * (ch))
+#define PTP_HS_GC_POL_HIGH(ch)  BIT(2 * (ch) + 1)
+#define PTP_HS_GC_EVENT_SHIFT(ch) (4 * (ch) + 4)  /* 4 bits */
+#define PTP_HS_EVENT_TOGGLE     14
+#define PTP_HS_EVENT_NONE       15                /* an interrupt only */
 REG32(PTP_INT_STS, 0xa08)
     FIELD(PTP_INT_STS, TIMER_A, 0, 1)
     FIELD(PTP_INT_STS, TIMER_B, 1, 1)
@@ -285,6 +296,17 @@ REG32(PTP_IO_FE_LTC_NS_CAP_X, 0xad4)
 #define PTP_IO_LOCK_FE(n)       BIT(24 + (n))
 #define PTP_INT_IO_RE(n)        BIT(16 + (n))      /* PTP_INT_STS */
 #define PTP_INT_IO_FE(n)        BIT(24 + (n))
+/*
+ * PCI11x1x: event outputs (PTP-IO).  GPIO n shows a clock target's event
+ * while EN n is set, channel B's if SEL_B n is set, else channel A's;
+ * PTP_IO_PIN_CFG says how it drives it: push-pull, or open drain (only
+ * the low level driven)
+ */
+REG32(PTP_IO_EVENT_OUTPUT_CFG, 0xad8)
+#define PTP_IO_OUT_EN(n)        BIT(n)
+#define PTP_IO_OUT_SEL_B(n)     BIT(16 + (n))
+REG32(PTP_IO_PIN_CFG, 0xadc)
+#define PTP_IO_PUSH_PULL(n)     BIT(n)
 REG32(PTP_LTC_RD_SEC_HI, 0xaf0)
 REG32(PTP_LTC_RD_SEC_LO, 0xaf4)
 REG32(PTP_LTC_RD_NS, 0xaf8)
