@@ -10,9 +10,11 @@
  * 1000BASE-X / 2500BASE-X PCS beside RGMII chosen by a strap
  * (lan743x_pcs.c), clause 45 MDIO, and a system block shared with the
  * chip's other PCI functions (USB, UART, ...) where the EEPROM and OTP
- * controllers sit behind a hardware lock, and event capture (external
- * timestamps) on GPIOs 0 to 7.  Silicon B0 needs a smaller RFE read FIFO
- * threshold.
+ * controllers sit behind a hardware lock, event capture (external
+ * timestamps) on GPIOs 0 to 7, and its own path from the clock targets to
+ * the GPIOs (PTP-IO event outputs, with another layout of
+ * PTP_GENERAL_CONFIG and finer pulse widths).  Silicon B0 needs a smaller
+ * RFE read FIFO threshold.
  *
  * The family is chosen from ID_REV at probe; the rest of the driver asks
  * adapter->chip, not the chip ID.
@@ -46,6 +48,7 @@ static const struct lan743x_chip lan743x_family = {
 	.otp_base	= OTP_BASE,
 	.e2p_size	= 512,
 	.otp_size	= 1024,
+	.ptp_out	= &lan743x_ptp_gpio_out,
 };
 
 static const struct lan743x_chip pci11x1x_family = {
@@ -59,6 +62,7 @@ static const struct lan743x_chip pci11x1x_family = {
 	.e2p_size	= SZ_64K,		/* an I2C EEPROM, 16-bit addresses */
 	.otp_size	= SZ_8K,
 	.ptp_extts	= LAN743X_PTP_EXTTS_MAX,
+	.ptp_out	= &lan743x_ptp_io_out,
 	.d3_keep_hw_cfg	= true,
 	.hw_init	= lan743x_pci11x1x_hw_init,
 };

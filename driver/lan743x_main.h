@@ -71,6 +71,7 @@ enum lan743x_irq_mode {
  * @otp_size: the OTP's bytes
  * @ptp_extts: the 1588 block's event capture channels (GPIO n each), 0
  *	without event capture
+ * @ptp_out: how its clock targets drive GPIOs (periodic outputs)
  * @d3_keep_hw_cfg: HW_CFG asks the chip to keep the function's state
  *	through D3 (set at suspend, put back at resume)
  * @hw_init: family-specific setup after each light reset, or NULL (the
@@ -88,6 +89,7 @@ struct lan743x_chip {
 	u32 e2p_size;
 	u32 otp_size;
 	u8 ptp_extts;
+	const struct lan743x_ptp_out *ptp_out;
 	bool d3_keep_hw_cfg;
 	void (*hw_init)(struct lan743x_adapter *adapter);
 };

@@ -142,6 +142,24 @@ static const u32 lan743x_ptp_widths[] = {
 	[PTP_GC_EVENT_200MS_]	= 200 * NSEC_PER_MSEC,
 };
 
+/* The PCI11x1x's, by PTP_HS_GC_EVENT_* code */
+static const u32 lan743x_ptp_hs_widths[] = {
+	[PTP_HS_GC_EVENT_100NS_]	= 100,
+	[PTP_HS_GC_EVENT_500NS_]	= 500,
+	[PTP_HS_GC_EVENT_1US_]		= NSEC_PER_USEC,
+	[PTP_HS_GC_EVENT_5US_]		= 5 * NSEC_PER_USEC,
+	[PTP_HS_GC_EVENT_10US_]		= 10 * NSEC_PER_USEC,
+	[PTP_HS_GC_EVENT_50US_]		= 50 * NSEC_PER_USEC,
+	[PTP_HS_GC_EVENT_100US_]	= 100 * NSEC_PER_USEC,
+	[PTP_HS_GC_EVENT_500US_]	= 500 * NSEC_PER_USEC,
+	[PTP_HS_GC_EVENT_1MS_]		= NSEC_PER_MSEC,
+	[PTP_HS_GC_EVENT_5MS_]		= 5 * NSEC_PER_MSEC,
+	[PTP_HS_GC_EVENT_10MS_]		= 10 * NSEC_PER_MSEC,
+	[PTP_HS_GC_EVENT_50MS_]		= 50 * NSEC_PER_MSEC,
+	[PTP_HS_GC_EVENT_100MS_]	= 100 * NSEC_PER_MSEC,
+	[PTP_HS_GC_EVENT_200MS_]	= 200 * NSEC_PER_MSEC,
+};
+
 #define LAN743X_PTP_PERIOD_MIN		200
 /* the reload registers hold 32-bit seconds */
 #define LAN743X_PTP_PERIOD_MAX		((s64)U32_MAX * NSEC_PER_SEC)
@@ -163,15 +181,16 @@ static s64 lan743x_ptp_req_ns(const struct ptp_clock_time *t, s64 max)
  * Return: a PTP_GC_EVENT_* code and in *reload the time between events,
  * or a negative errno.
  */
-static int lan743x_ptp_perout_event(const struct ptp_perout_request *rq,
+static int lan743x_ptp_perout_event(const struct lan743x_ptp_out *out,
+				    const struct ptp_perout_request *rq,
 				    s64 period, s64 *reload)
 {
-	int i = ARRAY_SIZE(lan743x_ptp_widths);
+	int i = out->n_widths;
 	s64 on;
 
 	*reload = period;
 	if (!(rq->flags & PTP_PEROUT_DUTY_CYCLE)) {
-		while (--i > 0 && 2 * (s64)lan743x_ptp_widths[i] > period)
+		while (--i > 0 && 2 * (s64)out->widths[i] > period)
 			;
 		return i;
 	}
@@ -180,20 +199,20 @@ static int lan743x_ptp_perout_event(const struct ptp_perout_request *rq,
 		return -EINVAL;
 	if (2 * on == period) {
 		*reload = on;
-		return PTP_GC_EVENT_TOGGLE_;
+		return out->toggle;
 	}
 	while (--i >= 0)
-		if (lan743x_ptp_widths[i] == on)
+		if (out->widths[i] == on)
 			return i;
 	return -EOPNOTSUPP;
 }
 
-/* Give GPIO @pin to channel @ch's output (@on) or take it back.  On the
- * LAN7430 the pin is an LED's, which gets it back if it had it at probe.
- * Context: cmd_lock held.
+/* LAN743x: give GPIO @pin to channel @ch's output (@on) or take it back.
+ * On the LAN7430 the pin is an LED's, which gets it back if it had it at
+ * probe.  Context: cmd_lock held.
  */
-static void lan743x_ptp_pin_set(struct lan743x_adapter *adapter,
-				unsigned int pin, int ch, bool on)
+static void lan743x_ptp_gpio_pin_set(struct lan743x_adapter *adapter,
+				     unsigned int pin, int ch, bool on)
 {
 	bool led = adapter->ptp.leds & HW_CFG_LED_EN_(pin);
 
@@ -221,6 +240,52 @@ static void lan743x_ptp_pin_set(struct lan743x_adapter *adapter,
 		lan743x_rmw32(adapter, HW_CFG, 0, HW_CFG_LED_EN_(pin));
 }
 
+const struct lan743x_ptp_out lan743x_ptp_gpio_out = {
+	.widths		= lan743x_ptp_widths,
+	.n_widths	= ARRAY_SIZE(lan743x_ptp_widths),
+	.toggle		= PTP_GC_EVENT_TOGGLE_,
+	.gc = {
+		{ PTP_GC_RELOAD_ADD_(0), PTP_GC_EVENT_MASK_(0), 0 },
+		{ PTP_GC_RELOAD_ADD_(1), PTP_GC_EVENT_MASK_(1), 0 },
+	},
+	.pin_set	= lan743x_ptp_gpio_pin_set,
+};
+
+/* PCI11x1x: the same through PTP-IO, the pin driven both ways while it is
+ * an output and left open drain (as at reset) after.  The pin's event
+ * output is enabled last and disabled first, so that it never shows the
+ * channel half set up.  Context: cmd_lock held.
+ */
+static void lan743x_ptp_io_pin_set(struct lan743x_adapter *adapter,
+				   unsigned int pin, int ch, bool on)
+{
+	if (on) {
+		lan743x_rmw32(adapter, PTP_IO_PIN_CFG, 0,
+			      PTP_IO_PIN_PUSH_PULL_(pin));
+		lan743x_rmw32(adapter, PTP_IO_EVENT_OUTPUT_CFG,
+			      PTP_IO_OUT_SEL_B_(pin),
+			      PTP_IO_OUT_EN_(pin) |
+			      (ch ? PTP_IO_OUT_SEL_B_(pin) : 0));
+		return;
+	}
+	lan743x_rmw32(adapter, PTP_IO_EVENT_OUTPUT_CFG,
+		      PTP_IO_OUT_EN_(pin) | PTP_IO_OUT_SEL_B_(pin), 0);
+	lan743x_rmw32(adapter, PTP_IO_PIN_CFG, PTP_IO_PIN_PUSH_PULL_(pin), 0);
+}
+
+const struct lan743x_ptp_out lan743x_ptp_io_out = {
+	.widths		= lan743x_ptp_hs_widths,
+	.n_widths	= ARRAY_SIZE(lan743x_ptp_hs_widths),
+	.toggle		= PTP_HS_GC_EVENT_TOGGLE_,
+	.gc = {
+		{ PTP_HS_GC_RELOAD_ADD_(0), PTP_HS_GC_EVENT_MASK_(0),
+		  PTP_HS_GC_POL_HIGH_(0) },
+		{ PTP_HS_GC_RELOAD_ADD_(1), PTP_HS_GC_EVENT_MASK_(1),
+		  PTP_HS_GC_POL_HIGH_(1) },
+	},
+	.pin_set	= lan743x_ptp_io_pin_set,
+};
+
 /* Context: cmd_lock held */
 static void lan743x_ptp_target_set(struct lan743x_adapter *adapter, int ch,
 				   u32 sec, u32 nsec)
@@ -233,13 +298,14 @@ static void lan743x_ptp_target_set(struct lan743x_adapter *adapter, int ch,
 /* Stop channel @ch's output and free its GPIO.  Context: cmd_lock held */
 static void lan743x_ptp_perout_off(struct lan743x_adapter *adapter, int ch)
 {
+	const struct lan743x_ptp_out *out = adapter->chip->ptp_out;
 	struct lan743x_ptp *ptp = &adapter->ptp;
 
 	if (ptp->perout_pin[ch] < 0)
 		return;
 	lan743x_ptp_target_set(adapter, ch, PTP_TARGET_SEC_OFF_, 0);
-	lan743x_rmw32(adapter, PTP_GENERAL_CONFIG, 0, PTP_GC_RELOAD_ADD_(ch));
-	lan743x_ptp_pin_set(adapter, ptp->perout_pin[ch], ch, false);
+	lan743x_rmw32(adapter, PTP_GENERAL_CONFIG, 0, out->gc[ch].reload_add);
+	out->pin_set(adapter, ptp->perout_pin[ch], ch, false);
 	ptp->perout_pin[ch] = -1;
 }
 
@@ -264,6 +330,8 @@ static int lan743x_ptp_find_pin(struct lan743x_ptp *ptp,
 static int lan743x_ptp_perout_start(struct lan743x_adapter *adapter,
 				    const struct ptp_perout_request *rq)
 {
+	const struct lan743x_ptp_out *out = adapter->chip->ptp_out;
+	const struct lan743x_ptp_gc *gc = &out->gc[rq->index];
 	struct lan743x_ptp *ptp = &adapter->ptp;
 	int ch = rq->index, pin, event, ret;
 	s64 period, start, reload, now;
@@ -279,7 +347,7 @@ static int lan743x_ptp_perout_start(struct lan743x_adapter *adapter,
 				   (s64)PTP_TARGET_SEC_OFF_ * NSEC_PER_SEC - 1);
 	if (start < 0)
 		return -EINVAL;
-	event = lan743x_ptp_perout_event(rq, period, &reload);
+	event = lan743x_ptp_perout_event(out, rq, period, &reload);
 	if (event < 0)
 		return event;
 
@@ -297,14 +365,15 @@ static int lan743x_ptp_perout_start(struct lan743x_adapter *adapter,
 
 	lan743x_ptp_perout_off(adapter, ch);
 	lan743x_ptp_target_set(adapter, ch, PTP_TARGET_SEC_OFF_, 0);
-	lan743x_rmw32(adapter, PTP_GENERAL_CONFIG, PTP_GC_EVENT_MASK_(ch) |
-		      PTP_GC_RELOAD_ADD_(ch), PTP_GC_EVENT_(ch, event));
+	lan743x_rmw32(adapter, PTP_GENERAL_CONFIG,
+		      gc->event_mask | gc->active_high | gc->reload_add,
+		      (event << __ffs(gc->event_mask)) | gc->active_high);
 	sec = div_u64_rem(reload, NSEC_PER_SEC, &nsec);
 	lan743x_wr32(adapter, PTP_RELOAD_SEC(ch), sec);
 	lan743x_wr32(adapter, PTP_RELOAD_NS(ch), nsec);
 	ptp->perout_pin[ch] = pin;
 	ptp->perout_rq[ch] = *rq;
-	lan743x_ptp_pin_set(adapter, pin, ch, true);
+	out->pin_set(adapter, pin, ch, true);
 	sec = div_u64_rem(start, NSEC_PER_SEC, &nsec);
 	lan743x_ptp_target_set(adapter, ch, sec, nsec);
 	return 0;

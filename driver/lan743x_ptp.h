@@ -97,6 +97,43 @@ struct lan743x_ptp {
 	u32 leds;
 };
 
+/**
+ * struct lan743x_ptp_gc - one clock target channel's PTP_GENERAL_CONFIG bits
+ * @reload_add: set: an event loads the reload into the target (which then
+ *	stays behind the clock: the channel stops); clear: it adds it
+ * @event_mask: the event code's field
+ * @active_high: the event drives its pin high, 0 where that is fixed
+ */
+struct lan743x_ptp_gc {
+	u32 reload_add;
+	u32 event_mask;
+	u32 active_high;
+};
+
+/**
+ * struct lan743x_ptp_out - how a chip family puts a clock target's events
+ *	on a GPIO (struct lan743x_chip)
+ * @widths: the pulse width in ns of each event code below @n_widths
+ * @n_widths: the event codes that make a pulse
+ * @toggle: the event code that toggles the pin
+ * @gc: each channel's bits in PTP_GENERAL_CONFIG
+ * @pin_set: give GPIO @pin to channel @ch's events (@on) or take it back
+ *	(cmd_lock held)
+ */
+struct lan743x_ptp_out {
+	const u32 *widths;
+	u8 n_widths;
+	u8 toggle;
+	struct lan743x_ptp_gc gc[LAN743X_PTP_PEROUTS];
+	void (*pin_set)(struct lan743x_adapter *adapter, unsigned int pin,
+			int ch, bool on);
+};
+
+/* the LAN743x: through GPIO_CFG0..3 (the LAN7430's pins are LEDs') */
+extern const struct lan743x_ptp_out lan743x_ptp_gpio_out;
+/* the PCI11x1x: through PTP-IO's event outputs */
+extern const struct lan743x_ptp_out lan743x_ptp_io_out;
+
 #define LAN743X_PTP_STAT_CNT	3
 
 void lan743x_ptp_probe(struct lan743x_adapter *adapter);

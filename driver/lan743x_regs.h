@@ -385,7 +385,6 @@ enum {
 #define PTP_GENERAL_CONFIG		0xA04
 #define PTP_GC_RELOAD_ADD_(ch)		BIT(4 * (ch))
 #define PTP_GC_EVENT_MASK_(ch)		(GENMASK(3, 1) << (4 * (ch)))
-#define PTP_GC_EVENT_(ch, event)	((event) << (4 * (ch) + 1))
 #define PTP_GC_EVENT_100NS_		0
 #define PTP_GC_EVENT_10US_		1
 #define PTP_GC_EVENT_100US_		2
@@ -393,6 +392,25 @@ enum {
 #define PTP_GC_EVENT_10MS_		4
 #define PTP_GC_EVENT_200MS_		5
 #define PTP_GC_EVENT_TOGGLE_		6
+/* the PCI11x1x's layout of PTP_GENERAL_CONFIG, 14 pulse widths */
+#define PTP_HS_GC_RELOAD_ADD_(ch)	BIT(2 * (ch))
+#define PTP_HS_GC_POL_HIGH_(ch)		BIT(2 * (ch) + 1)
+#define PTP_HS_GC_EVENT_MASK_(ch)	(GENMASK(7, 4) << (4 * (ch)))
+#define PTP_HS_GC_EVENT_100NS_		0
+#define PTP_HS_GC_EVENT_500NS_		1
+#define PTP_HS_GC_EVENT_1US_		2
+#define PTP_HS_GC_EVENT_5US_		3
+#define PTP_HS_GC_EVENT_10US_		4
+#define PTP_HS_GC_EVENT_50US_		5
+#define PTP_HS_GC_EVENT_100US_		6
+#define PTP_HS_GC_EVENT_500US_		7
+#define PTP_HS_GC_EVENT_1MS_		8
+#define PTP_HS_GC_EVENT_5MS_		9
+#define PTP_HS_GC_EVENT_10MS_		10
+#define PTP_HS_GC_EVENT_50MS_		11
+#define PTP_HS_GC_EVENT_100MS_		12
+#define PTP_HS_GC_EVENT_200MS_		13
+#define PTP_HS_GC_EVENT_TOGGLE_		14
 #define PTP_INT_STS			0xA08
 #define PTP_INT_EN_SET			0xA0C
 #define PTP_INT_EN_CLR			0xA10
@@ -433,6 +451,12 @@ enum {
 #define PTP_IO_RE_CAP_NS		0xACC
 #define PTP_IO_FE_CAP_SEC		0xAD0
 #define PTP_IO_FE_CAP_NS		0xAD4
+/* PCI11x1x event outputs: GPIO n shows clock target channel A or B */
+#define PTP_IO_EVENT_OUTPUT_CFG		0xAD8
+#define PTP_IO_OUT_SEL_B_(n)		BIT(16 + (n))
+#define PTP_IO_OUT_EN_(n)		BIT(n)
+#define PTP_IO_PIN_CFG			0xADC
+#define PTP_IO_PIN_PUSH_PULL_(n)	BIT(n)	/* else open drain */
 #define PTP_TX_EGRESS_SEC		0xAAC
 #define PTP_TX_EGRESS_NS		0xAB0
 #define PTP_TX_EGRESS_NS_MASK_		GENMASK(29, 0)
