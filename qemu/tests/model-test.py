@@ -2369,9 +2369,10 @@ SYS_CONFIG_LOAD, SYS_LOCK = 0x4078, 0x40a0
 INT_VEC_MAP1, INT_EN_SET_R = 0x7a4, 0x788
 
 
-def on_family_device(props, *tests):
-    """@tests on one new, initialised PCI11x1x with @props (16 vectors)."""
-    q = QTest(props)
+def on_family_device(props, *tests, qmp=()):
+    """@tests on one new, initialised PCI11x1x with @props (16 vectors)
+    and QEMU arguments @qmp."""
+    q = QTest(props, qmp)
     try:
         setup_pci(q, bar2=P11_BAR2, bar4=P11_BAR4, vectors=16)
         basic_init(q)
@@ -2581,6 +2582,58 @@ def test_family_extts(q):
           "%r, edge at %d, PTP_INT_STS 0x%x" % (cap5, t3, sts5))
 
 
+PTP_IO_EVENT_OUTPUT_CFG, PTP_IO_PIN_CFG = 0xad8, 0xadc
+
+
+def test_family_perout(q, qmp):
+    """PTP-IO event outputs: GPIO 5 shows channel A, a 5 ms pulse (event
+    code 9 of the family's layout, active high) every 100 ms from 10.5 s;
+    GPIO 9 channel B, a toggle every 50 ms from 10.2 s; GPIO_CFG3's 1588
+    route of the LAN743x shows nothing on GPIO 6; open drain drives no
+    high level; disabling the event output stops the pin."""
+    ptp_start(q, 10)
+    q.wr(GPIO_CFG0, 1 << (16 + 6))              # GPIO6 output, data 0
+    q.wr(GPIO_CFG1, 0x0fbf0040)                 # enabled, push-pull
+    q.wr(GPIO_CFG2, 1 << 6)
+    q.wr(GPIO_CFG3, 1 << 6)                     # the LAN743x's route
+    q.wr(PTP_GENERAL_CONFIG, (9 << 4) | (14 << 8) | (1 << 1) | (1 << 3))
+    for ch, start, reload in ((0, 500000000, 100000000),
+                              (1, 200000000, 50000000)):
+        q.wr(ptp_target(ch, 2), 0)
+        q.wr(ptp_target(ch, 3), reload)
+        q.wr(ptp_target(ch, 1), start)
+        q.wr(ptp_target(ch, 0), 10)
+    q.wr(PTP_IO_PIN_CFG, (1 << 5) | (1 << 9))
+    q.wr(PTP_IO_EVENT_OUTPUT_CFG, (1 << 5) | (1 << 9) | (1 << (16 + 9)))
+    q.cmd("clock_step %d" % NS)
+    e = gpio_edges(qmp)
+    a = [(lv, t) for _, p, lv, t in e if p == 5]
+    b = [(lv, t) for _, p, lv, t in e if p == 9]
+    want_a = [(1 - i % 2, 10 * NS + 500000000 + (i // 2) * 100000000
+               + (i % 2) * 5000000) for i in range(10)]
+    want_b = [(1 - i % 2, 10 * NS + 200000000 + i * 50000000)
+              for i in range(16)]
+    check("p11-perout-pulse", a[:10] == want_a, "pin 5 %s" % a[:4])
+    check("p11-perout-toggle", b[:16] == want_b, "pin 9 %s" % b[:4])
+    check("p11-perout-no-gpio-cfg3", not [p for _, p, _, _ in e if p == 6],
+          "%s" % [x for x in e if x[1] == 6][:4])
+    # open drain: the pulses' high level is not driven (no pull-up)
+    q.wr(PTP_IO_PIN_CFG, 1 << 9)
+    n = len(e)
+    q.cmd("clock_step %d" % (NS // 2))
+    e = gpio_edges(qmp)[n:]
+    check("p11-perout-open-drain", not [p for _, p, lv, _ in e
+                                         if p == 5 and lv] and
+          [p for _, p, _, _ in e if p == 9], "%s" % e[:4])
+    # event output off: GPIO 9 stops, low
+    q.wr(PTP_IO_EVENT_OUTPUT_CFG, 0)
+    n = len(gpio_edges(qmp))
+    q.cmd("clock_step %d" % (NS // 2))
+    e = gpio_edges(qmp)
+    check("p11-perout-off", len(e) <= n + 1 and e[-1][1:3] == (9, 0),
+          "%s" % e[n - 1:n + 3])
+
+
 def send_one(q, mac=MAC):
     """One frame through TX channel 0; True if the wire carried it."""
     while q.capture() is not None:
@@ -2766,6 +2819,12 @@ def main():
                      family_identity(0xa0411055, (1 << 22) | (1 << 6)),
                      test_family_pcs, test_family_tx_channel3,
                      test_family_extts)
+    qmp_path = tempfile.mktemp(prefix="lan743x-qmp-")
+    on_family_device(",id=lt,chip=pci11414,interface=sgmii",
+                     lambda q: test_family_perout(q, Qmp(qmp_path)),
+                     qmp=("-qmp", "unix:%s,server=on,wait=off" % qmp_path))
+    if os.path.exists(qmp_path):
+        os.unlink(qmp_path)
     on_family_device(",chip=pci11010,x-faults=on",
                      family_identity(0xa0111055, 1 << 22), test_family_nvm)
     on_family_device(",chip=pci11414,interface=sgmii-2500",
