@@ -579,8 +579,10 @@ phc_of_if() {
 	SYS=/sys/class/ptp/ptp$phc
 }
 
-# tx_timeout_reset: stop TX DMA channel 0 behind the driver's back (BAR0's
-# DMAC_CMD, 0xC0C, bit 16; tests/run boots with iomem=relaxed for devmem)
+# tx_timeout_reset [STOP]: stop TX DMA channel 0 behind the driver's back
+# (BAR0's DMAC_CMD, 0xC0C, bit 16; STOP: other STOP_T bits, 16 + n for
+# channel n, e.g. 0x000F0000 for the PCI11x1x's four, whose pings may take
+# any queue; tests/run boots with iomem=relaxed for devmem)
 # and wait, pinging, until the driver reports the stack's TX timeout and
 # resets.  The stack's watchdog fires only on a stopped queue: the ring
 # full, or BQL's limit reached, which grows with the traffic before (after
@@ -589,7 +591,7 @@ phc_of_if() {
 # the stop).  14-tx-timeout, 44-ptp-perout.
 tx_timeout_reset() {
 	mark=$(klog_mark)
-	devmem $(($(bar0_of_if) + 0xC0C)) 32 0x00010000 ||
+	devmem $(($(bar0_of_if) + 0xC0C)) 32 "${1:-0x00010000}" ||
 		fail "devmem write to DMAC_CMD failed (iomem=relaxed missing?)"
 	n=0
 	while ! klog_since "$mark" | grep 'timed out, resetting' >/dev/null; do
