@@ -11,7 +11,8 @@
 # with the runs, tell what the frames sent (TCP's ACKs) cost and count the
 # frames the in-tree driver delivered (its rx_packets is the MAC's count of
 # frames, those it dropped for want of a buffer included, rx_dropped the
-# MAC's count of those).
+# MAC's count of those), then the in-tree driver's own frame count, the
+# device's interrupts and the NET_RX softirqs.
 # guest.txt: the data cache line (lt-mark dline), the link speed (Mbit/s)
 # and `ethtool -g` at the MTU the guest booted with (RX Buf Len: what the
 # device may write).
@@ -56,13 +57,21 @@ if [ $insns = 1 ]; then
 	q=0
 	[ "$DRIVER" != intree ] ||
 		q="\$(ethtool -S $IF | awk -F: '/RX Queue [0-9]+ Frames/ { s += \$2 } END { print s + 0 }')"
+	# The device's interrupts (its MSI-X/MSI vectors, else its INTx line)
+	# and the NET_RX softirqs run, both per CPU summed: how many packets
+	# one interrupt and one poll served.
+	dev=/sys/class/net/$IF/device
 	cat >"$hook" <<EOT
 #!/bin/sh
 read -r p <$st/tx_packets
 read -r b <$st/tx_bytes
 read -r r <$st/rx_packets
 read -r d <$st/rx_dropped
-echo "\$1 \$2 \$p \$b \$r \$d $q" >>$marks
+v=\$(ls $dev/msi_irqs 2>/dev/null || cat $dev/irq)
+i=\$(awk -v v=" \$(echo \$v) " 'index(v, " " substr(\$1, 1, length(\$1) - 1) " ") {
+	for (k = 2; k <= NF && \$k ~ /^[0-9]+\$/; k++) s += \$k } END { print s + 0 }' /proc/interrupts)
+n=\$(awk '\$1 == "NET_RX:" { for (k = 2; k <= NF; k++) s += \$k } END { print s + 0 }' /proc/softirqs)
+echo "\$1 \$2 \$p \$b \$r \$d $q \$i \$n" >>$marks
 exec /lib/lt/lt-mark "\$1"
 EOT
 	chmod +x "$hook"
