@@ -1514,7 +1514,8 @@ bool lan743x_rx_mtu_needs_rings(const struct lan743x_rx_params *p,
 
 /**
  * lan743x_rx_params_init() - the default RX policy
- * @p: filled in: every private flag on, copybreak 256, 128-entry rings
+ * @p: filled in: every private flag on, the default copybreak, 128-entry
+ *     rings
  */
 void lan743x_rx_params_init(struct lan743x_rx_params *p)
 {

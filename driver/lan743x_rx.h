@@ -41,7 +41,17 @@ struct xsk_buff_pool;
  * natural spelling, but the kernel's netlink policy rejects it (minimum 1).
  */
 #define LAN743X_RX_BUF_LEN_AUTO		1
+/* rx-copybreak's default.  32-bit ARM (the i.MX6 class: no DMA snooping,
+ * an outer PL310 cache): a copy of up to 512 bytes costs about as many
+ * instructions as handing the buffer to the stack and recycling it, and
+ * spares the sync for the device of the whole buffer that a recycled page
+ * gets.  Elsewhere 256.
+ */
+#ifdef CONFIG_ARM
+#define LAN743X_RX_COPYBREAK_DEFAULT	512
+#else
 #define LAN743X_RX_COPYBREAK_DEFAULT	256
+#endif
 
 /**
  * struct lan743x_rx_params - the RX buffer policy the user asked for
