@@ -318,7 +318,8 @@ struct lan743x_xdp_buff {
  * @xsk.scratch: a page for descriptors the fill ring had no buffer for:
  *	frames received there are dropped
  * @xsk.scratch_dma: its mapping, for the device to write
- * @xsk.frame: bytes of a pool buffer the pool syncs (for the counters)
+ * @xsk.frame: bytes of a pool buffer the pool syncs each time (for the
+ *	counters)
  * @dma: device address of @desc; @head_wb follows the descriptors
  * @bytes: size of the coherent allocation
  * @size: number of descriptors

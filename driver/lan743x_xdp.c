@@ -126,6 +126,24 @@ static int lan743x_xdp_refusal(const struct lan743x_rx_params *p,
 	return 0;
 }
 
+/* The largest MTU @p takes with a program in one buffer, for the log: a
+ * page's, or less for the UMEM chunks of AF_XDP pools
+ */
+static unsigned int lan743x_xdp_mtu_limit(const struct lan743x_rx_params *p)
+{
+	unsigned int max = lan743x_xdp_max_mtu();
+#ifdef LAN743X_HAVE_XSK_POOL
+	const u32 over = NET_IP_ALIGN + VLAN_ETH_HLEN + ETH_FCS_LEN;
+	int q;
+
+	for (q = 0; q < LAN743X_NUM_RX; q++)
+		if (p->xsk_pool[q])
+			max = min(max, xsk_pool_get_rx_frame_size(p->xsk_pool[q]) -
+				  over);
+#endif
+	return max;
+}
+
 /**
  * lan743x_xdp_check() - can RX parameters run their XDP program?
  * @netdev: our device, for the log
@@ -145,7 +163,7 @@ int lan743x_xdp_check(struct net_device *netdev,
 	ret = lan743x_xdp_refusal(p, mtu, extack ?: &log);
 	if (ret && !extack)
 		netdev_err(netdev, "%s (at most MTU %u)\n", log._msg,
-			   lan743x_xdp_max_mtu());
+			   lan743x_xdp_mtu_limit(p));
 	return ret;
 }
 

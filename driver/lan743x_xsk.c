@@ -38,6 +38,21 @@
 
 #ifdef LAN743X_HAVE_XSK_POOL
 
+/* Bytes of a buffer the pool hands to the DMA API when it syncs one, for
+ * the device as it gives the buffer out and for the CPU as a frame comes
+ * in: its frame from XDP's headroom on (not its chunk); none before 6.10
+ * when the pool found at mapping time that the device needs no sync (from
+ * 6.10 on the pool always asks, and the DMA API decides).
+ */
+static u32 lan743x_xsk_sync_len(const struct xsk_buff_pool *pool)
+{
+#ifndef LAN743X_HAVE_XSK_SYNC_NO_POOL
+	if (!pool->dma_need_sync)
+		return 0;
+#endif
+	return pool->frame_len;
+}
+
 static int lan743x_xsk_ring_alloc(struct lan743x_rx *rx)
 {
 	struct xsk_buff_pool *pool = rx->ring.xsk_pool;
@@ -66,7 +81,7 @@ static int lan743x_xsk_ring_alloc(struct lan743x_rx *rx)
 	xsk_pool_set_rxq_info(pool, &rx->adapter->rx[rx->ch].ring.xdp_rxq);
 	rx->ring.xsk.scratch = page_address(page);
 	rx->ring.xsk.scratch_dma = dma;
-	rx->ring.xsk.frame = xsk_pool_get_rx_frame_size(pool);
+	rx->ring.xsk.frame = lan743x_xsk_sync_len(pool);
 	return 0;
 }
 
@@ -125,7 +140,9 @@ static void lan743x_xsk_reuse(struct lan743x_rx *rx,
 	u32 n = min_t(u32, max_t(long, end, rx->pad + wire), slot->len);
 
 	xsk_buff_raw_dma_sync_for_device(rx->ring.xsk_pool, slot->dma, n);
-	rx->cost.sync_dev_bytes += n;
+	/* a pool that syncs nothing (xsk.frame 0) skipped this one too */
+	if (rx->ring.xsk.frame)
+		rx->cost.sync_dev_bytes += n;
 }
 
 /* XDP_PASS: the frame, metadata included, copied into a new skb.
