@@ -5,10 +5,13 @@
  * addresses swapped, as 52-xdp's XDP_TX program does, so that the peer
  * compares them byte for byte.
  *
- *   lt-xsk [-Z] IFNAME N [TIMEOUT]
+ *   lt-xsk [-Z] [-X] IFNAME N [TIMEOUT]
  *	The program (hand-assembled below) redirects each 0x88b5 frame with
  *	bpf_redirect_map() to the XSKMAP entry of its rx_queue_index, and
- *	passes it if that entry is empty; it passes every other frame.  It
+ *	passes it if that entry is empty; it passes every other frame.
+ *	With -X it sends those of an odd sequence number (the peer's, bytes
+ *	18 to 21) back itself instead, MAC addresses swapped (XDP_TX), so
+ *	that the driver's XDP_TX and the sockets' TX share the wire.  It
  *	is attached with BPF_LINK_CREATE (XDP_FLAGS_DRV_MODE), so that it
  *	goes with the link when this program ends, however it ends.  One
  *	socket per RX queue, bound with XDP_COPY (-Z: XDP_ZEROCOPY and
@@ -42,6 +45,12 @@
  *	the XSKMAP, echoes what it receives for 0.5 s and is closed with its
  *	frames in flight.  Prints "cycle I: zero-copy mode, rx R" for each
  *	and "cycles N rx R"; exit status 0 if every bind was zero-copy.
+ *
+ *   lt-xsk -b IFNAME
+ *	Binds a zero-copy socket to queue 0, its fill ring full, and attaches
+ *	no program (one attached by another tool then runs on the socket's
+ *	buffers); prints "ready, zero-copy mode" and holds it until SIGINT or
+ *	SIGTERM, then prints the socket's statistics as above.
  *
  * Raw system calls and the uapi headers only (no libbpf), built static by
  * tests/mkimage.
@@ -111,7 +120,7 @@ struct xsk {
 };
 
 static struct xsk xs[MAX_Q];
-static int nq, ntx, zc;
+static int nq, ntx, zc, xdp_tx;
 static double deadline;
 static unsigned long long pending;	/* in TX rings, not completed */
 static volatile sig_atomic_t stop;
@@ -191,10 +200,10 @@ static int prog_load(int map)
 {
 	const unsigned char proto[2] = { LT_ETH_P_EXP >> 8, LT_ETH_P_EXP & 0xff };
 	static char log[65536];
-	struct bpf_insn insns[16];
+	struct bpf_insn insns[40];
+	int n = 0, fd, to_pass[2], to_redir = -1, i;
 	union bpf_attr a;
 	__u16 wire;
-	int n = 0, fd;
 
 	/* the EtherType as a 16-bit load from the frame sees it */
 	memcpy(&wire, proto, 2);
@@ -204,14 +213,42 @@ static int prog_load(int map)
 			  offsetof(struct xdp_md, data), 0);
 	insns[n++] = INSN(BPF_LDX | BPF_W | BPF_MEM, 3, 6,
 			  offsetof(struct xdp_md, data_end), 0);
-	/* if (data + ETH_HLEN > data_end) goto pass */
+	/* if (data + ETH_HLEN + 8 > data_end) goto pass: the header, the
+	 * peer's queue index and sequence number
+	 */
 	insns[n++] = INSN(BPF_ALU64 | BPF_MOV | BPF_X, 4, 2, 0, 0);
-	insns[n++] = INSN(BPF_ALU64 | BPF_ADD | BPF_K, 4, 0, 0, ETH_HLEN);
-	insns[n++] = INSN(BPF_JMP | BPF_JGT | BPF_X, 4, 3, 8, 0);
+	insns[n++] = INSN(BPF_ALU64 | BPF_ADD | BPF_K, 4, 0, 0, ETH_HLEN + 8);
+	to_pass[0] = n;
+	insns[n++] = INSN(BPF_JMP | BPF_JGT | BPF_X, 4, 3, 0, 0);
 	/* if (h_proto != 0x88b5) goto pass */
 	insns[n++] = INSN(BPF_LDX | BPF_H | BPF_MEM, 5, 2, 12, 0);
-	insns[n++] = INSN(BPF_JMP | BPF_JNE | BPF_K, 5, 0, 6, wire);
-	/* return bpf_redirect_map(&map, ctx->rx_queue_index, XDP_PASS) */
+	to_pass[1] = n;
+	insns[n++] = INSN(BPF_JMP | BPF_JNE | BPF_K, 5, 0, 0, wire);
+	if (xdp_tx) {
+		/* if (!(seq & 1)) goto redirect (seq: big-endian, bytes
+		 * 18..21)
+		 */
+		insns[n++] = INSN(BPF_LDX | BPF_B | BPF_MEM, 5, 2, ETH_HLEN + 7, 0);
+		insns[n++] = INSN(BPF_ALU64 | BPF_AND | BPF_K, 5, 0, 0, 1);
+		to_redir = n;
+		insns[n++] = INSN(BPF_JMP | BPF_JEQ | BPF_K, 5, 0, 0, 0);
+		/* the MAC addresses swapped, 16 bits at a time */
+		for (i = 0; i < ETH_ALEN; i += 2) {
+			insns[n++] = INSN(BPF_LDX | BPF_H | BPF_MEM, 4, 2, i, 0);
+			insns[n++] = INSN(BPF_LDX | BPF_H | BPF_MEM, 5, 2,
+					  ETH_ALEN + i, 0);
+			insns[n++] = INSN(BPF_STX | BPF_H | BPF_MEM, 2, 5, i, 0);
+			insns[n++] = INSN(BPF_STX | BPF_H | BPF_MEM, 2, 4,
+					  ETH_ALEN + i, 0);
+		}
+		/* return XDP_TX */
+		insns[n++] = INSN(BPF_ALU64 | BPF_MOV | BPF_K, 0, 0, 0, XDP_TX);
+		insns[n++] = INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
+		insns[to_redir].off = n - to_redir - 1;
+	}
+	/* redirect: return bpf_redirect_map(&map, ctx->rx_queue_index,
+	 * XDP_PASS)
+	 */
 	insns[n++] = INSN(BPF_LDX | BPF_W | BPF_MEM, 2, 6,
 			  offsetof(struct xdp_md, rx_queue_index), 0);
 	insns[n++] = INSN(BPF_LD | BPF_DW | BPF_IMM, 1, BPF_PSEUDO_MAP_FD, 0, map);
@@ -220,6 +257,8 @@ static int prog_load(int map)
 	insns[n++] = INSN(BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_redirect_map);
 	insns[n++] = INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
 	/* pass: */
+	for (i = 0; i < 2; i++)
+		insns[to_pass[i]].off = n - to_pass[i] - 1;
 	insns[n++] = INSN(BPF_ALU64 | BPF_MOV | BPF_K, 0, 0, 0, XDP_PASS);
 	insns[n++] = INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
 
@@ -660,6 +699,32 @@ static int cycles(int ifindex, int n)
 	return ok ? 0 : 1;
 }
 
+/* lt-xsk -b IFNAME: a zero-copy socket bound to queue 0, no program */
+static int hold(int ifindex)
+{
+	struct xsk *x = &xs[0];
+
+	zc = 1;
+	ntx = nq = 1;
+	if (xsk_open(x, 0, Q0_FILL, 1)) {
+		fprintf(stderr, "lt-xsk: socket: %s\n", strerror(errno));
+		return 2;
+	}
+	fill_all(x, Q0_FILL, Q0_FILL);
+	if (xsk_bind(x, ifindex, XDP_ZEROCOPY | XDP_USE_NEED_WAKEUP)) {
+		printf("bind: %s %s\n", errname(errno), strerror(errno));
+		return 2;
+	}
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	printf("ready, %s\n", mode_of(x->fd));
+	while (!stop)
+		usleep(100000);
+	print_stats(x);
+	xsk_close(x);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	double start, timeout = 300;
@@ -677,10 +742,21 @@ int main(int argc, char **argv)
 		}
 		return cycles(ifindex, atoi(argv[2]));
 	}
-	if (argc > 1 && !strcmp(argv[1], "-Z")) {
-		zc = 1;
+	while (argc > 1 && (!strcmp(argv[1], "-Z") || !strcmp(argv[1], "-X"))) {
+		if (argv[1][1] == 'Z')
+			zc = 1;
+		else
+			xdp_tx = 1;
 		argc--;
 		argv++;
+	}
+	if (argc == 3 && !strcmp(argv[1], "-b")) {
+		ifindex = if_nametoindex(argv[2]);
+		if (!ifindex) {
+			perror(argv[2]);
+			return 2;
+		}
+		return hold(ifindex);
 	}
 	if (argc == 3 && !strcmp(argv[1], "-z")) {
 		ifindex = if_nametoindex(argv[2]);
@@ -691,7 +767,7 @@ int main(int argc, char **argv)
 		return zerocopy(ifindex);
 	}
 	if (argc < 3 || argc > 4) {
-		fprintf(stderr, "usage: lt-xsk [-Z] IFNAME N [TIMEOUT] | lt-xsk -z IFNAME | lt-xsk -c N IFNAME\n");
+		fprintf(stderr, "usage: lt-xsk [-Z] [-X] IFNAME N [TIMEOUT] | lt-xsk -z IFNAME | lt-xsk -c N IFNAME | lt-xsk -b IFNAME\n");
 		return 2;
 	}
 	ifname = argv[1];
