@@ -13,6 +13,12 @@
 #  - the same for 9000-byte frames in several buffers (the program built
 #    for xdp.frags, at MTU 9000);
 #  - rx_hash: -EOPNOTSUPP for every frame, the driver offers no RSS hash;
+#  - the same (timestamps off, then on for 300- and 1514-byte frames) on
+#    a zero-copy ring: an AF_XDP socket bound to queue 0 with
+#    XDP_ZEROCOPY (lt-xsk -b, no program of its own) before the program
+#    is attached, queue 0's ring rebuilt on its UMEM (a scratch page
+#    mapped), every frame dropped from it, synced for the CPU as the pool
+#    does it (its frame of 1792 bytes);
 #  - the same program not bound to the device: refused by the kernel.
 # Linux before 6.3 has no such kfuncs: skipped there, with the reason.
 # b0-msix only, our driver; in make check-full on 6.12 and 7.2 (about
@@ -32,7 +38,10 @@ XDP=/lib/lt/xdp
 command -v hwstamp_ctl >/dev/null || skip "linuxptp is not in this image"
 IPR=/bin/ip
 PIN=/sys/fs/bpf/lt-xdpmeta
-trap 'hwstamp_ctl -i "$IF" -t 0 -r 0 >/dev/null 2>&1
+XSK=/lib/lt/lt-xsk
+xpid=
+trap '[ -z "$xpid" ] || kill $xpid 2>/dev/null
+	hwstamp_ctl -i "$IF" -t 0 -r 0 >/dev/null 2>&1
 	$IPR link set dev "$IF" xdpdrv off 2>/dev/null; rm -f $PIN; rxp_reset' EXIT
 grep -q ' /sys/fs/bpf bpf ' /proc/mounts || mount -t bpf bpf /sys/fs/bpf ||
 	fail "cannot mount the BPF file system"
@@ -121,6 +130,55 @@ $IPR link set dev "$IF" xdpdrv off || fail "cannot detach"
 restore_mtu
 wait_peer 20 || fail "peer unreachable back at MTU 1500"
 
+# the same on a zero-copy ring: an AF_XDP socket bound to queue 0 first
+# (lt-xsk -b: no program of its own), then the program attached, so that
+# queue 0's ring takes the socket's UMEM buffers and the peer's frames (no
+# IP header: all on queue 0) reach the program in them
+if [ -x $XSK ]; then
+	$XSK -b "$IF" >/tmp/xsk-b.out 2>&1 &
+	xpid=$!
+	i=0
+	until grep -q '^ready' /tmp/xsk-b.out; do
+		kill -0 $xpid 2>/dev/null || fail "lt-xsk -b ended: $(cat /tmp/xsk-b.out)"
+		i=$((i + 1))
+		[ $i -lt 120 ] || fail "lt-xsk -b not ready after 60 s"
+		sleep 0.5
+	done
+	grep -q '^ready, zero-copy mode$' /tmp/xsk-b.out ||
+		fail "lt-xsk -b: $(cat /tmp/xsk-b.out)"
+	stats_snap /tmp/z.0
+	attach meta.o
+	stats_snap /tmp/z.1
+	# the zero-copy ring maps a scratch page of its own as it is built
+	[ "$(stats_delta /tmp/z.0 /tmp/z.1 rx0_map_ops)" = 1 ] ||
+		fail "zero-copy: queue 0's ring not rebuilt on the socket's UMEM (rx0_map_ops grew by $(stats_delta /tmp/z.0 /tmp/z.1 rx0_map_ops))"
+	hwstamp_ctl -i "$IF" -t 0 -r 0 >/dev/null || fail "hwstamp_ctl -r 0 failed"
+	run $N 300 "zero-copy, timestamps off"
+	nodata "zero-copy, timestamps off"
+	nohash "zero-copy, timestamps off"
+	hwstamp_ctl -i "$IF" -t 0 -r 1 >/dev/null || fail "hwstamp_ctl -r 1 failed"
+	for sz in 300 1514; do
+		run $N $sz "zero-copy, $sz bytes, every frame stamped"
+		stamped "zero-copy, $sz bytes, every frame stamped"
+		nohash "zero-copy, $sz bytes, every frame stamped"
+		# a UMEM frame of lt-xsk (2048 bytes) after XDP's headroom,
+		# synced whole for the CPU by the pool: each frame in one
+		[ "$(stats_delta $o $n rx0_xdp_drop)" = $N ] ||
+			fail "zero-copy: rx0_xdp_drop grew by $(stats_delta $o $n rx0_xdp_drop), want $N"
+		[ "$(stats_delta $o $n rx0_sync_cpu_bytes)" = $((N * (2048 - 256))) ] ||
+			fail "zero-copy: rx0_sync_cpu_bytes grew by $(stats_delta $o $n rx0_sync_cpu_bytes), want $N UMEM frames of $((2048 - 256))"
+	done
+	$IPR link set dev "$IF" xdpdrv off || fail "cannot detach"
+	kill -INT $xpid
+	wait $xpid || fail "lt-xsk -b exited with $?: $(cat /tmp/xsk-b.out)"
+	xpid=
+	log "$(cat /tmp/xsk-b.out)"
+	zc="; the same on a zero-copy ring"
+else
+	log "no lt-xsk in the image: the zero-copy ring not tried"
+	zc="; no lt-xsk, zero-copy not tried"
+fi
+
 # not bound to the device: the kernel takes no program with these kfuncs
 out=$($LD attach "$IF" "$XDP/meta.o" unbound 2>&1) &&
 	fail "a program with metadata kfuncs loaded without binding it to $IF"
@@ -128,4 +186,4 @@ log "unbound: $out"
 echo "$out" | grep -q "device-bound" ||
 	fail "unbound program refused, not for its binding: $out"
 
-echo "XDP RX metadata: rx_timestamp -ENODATA with timestamping off, a timestamp within the PHC's readings for every frame (1 and 3 buffers) with it on; rx_hash -EOPNOTSUPP; an unbound program refused"
+echo "XDP RX metadata: rx_timestamp -ENODATA with timestamping off, a timestamp within the PHC's readings for every frame (1 and 3 buffers) with it on; rx_hash -EOPNOTSUPP$zc; an unbound program refused"
