@@ -364,4 +364,4 @@ log "MemFree $m0 kB after 10 binds, $m2 kB after 20 more"
 # after it: no program, traffic intact
 wait_peer 20 || fail "peer unreachable after lt-xsk ended"
 download $((mb << 20)) || fail "download after lt-xsk ended"
-echo "AF_XDP: zero-copy, copy and default binds; copy mode: $copy_sum; zero-copy mode: $zc_sum; each with TCP intact while bound, every frame to user space and back intact, ring counters, no page lost; 30 zero-copy binds under downloads: intact, $crx frames echoed while bound, scratch pages $maps mapped/$unmaps unmapped, MemFree $m0 -> $m2 kB over the last 20; detached"
+echo "AF_XDP: zero-copy, copy and default binds; copy mode: $copy_sum; zero-copy mode: $zc_sum; $((2 * xrx)) frames half by XDP_TX from the zero-copy ring, half by the sockets, over 4 ring size changes and a refused MTU (limit $lim) while bound; each with TCP intact while bound, every frame to user space and back intact, ring counters, no page lost; 30 zero-copy binds under downloads: intact, $crx frames echoed while bound, scratch pages $maps mapped/$unmaps unmapped, MemFree $m0 -> $m2 kB over the last 20; detached"
