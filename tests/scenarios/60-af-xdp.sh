@@ -36,7 +36,8 @@
 #    without a UMEM buffer; then the ring sizes changed four times while
 #    bound (ethtool -G, RX 1024 and 128 and TX 256 and back), 1000 frames
 #    after each the same way and no slot without a UMEM buffer (a ring's
-#    buffers not given back to the pool would leave it none); then MTU
+#    buffers not given back to the pool would leave it none), a scratch
+#    page mapped and one unmapped per change; then MTU
 #    3000 refused (a frame no longer fits the 2048-byte chunk), the
 #    reason and the largest MTU the chunks take in the kernel log, the
 #    MTU kept and 1000 frames served after it; lt-xsk's counts match;
@@ -275,6 +276,9 @@ gd() { stats_delta /tmp/x.g0 /tmp/x.g1 "$1"; }
 log "4 ring changes: rx0_map_ops $(gd rx0_map_ops), rx0_unmap_ops $(gd rx0_unmap_ops), rx0_buf_alloc_fail $(gd rx0_buf_alloc_fail)"
 [ "$(gd rx0_buf_alloc_fail)" = 0 ] ||
 	fail "4 ring changes while bound: $(gd rx0_buf_alloc_fail) slots found no UMEM buffer"
+# each new ring of queue 0 maps a scratch page, each old one unmaps its own
+{ [ "$(gd rx0_map_ops)" = 4 ] && [ "$(gd rx0_unmap_ops)" = 4 ]; } ||
+	fail "4 ring changes while bound: queue 0 mapped $(gd rx0_map_ops) scratch pages and unmapped $(gd rx0_unmap_ops), want 4 and 4"
 mixed 1000 1514 "back at rings of $rs0/$ts0"
 
 # a frame of MTU 3000 does not fit lt-xsk's 2048-byte chunk: refused
