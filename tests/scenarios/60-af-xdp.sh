@@ -85,6 +85,21 @@ echo "$out" | grep -q '^auto: bound, zero-copy mode' ||
 [ $rc = 0 ] || fail "lt-xsk -z exited with $rc"
 attached && fail "a program is attached after the binds"
 
+# xsk_end WHAT N: stop the running lt-xsk (WHAT names it in messages),
+# which must have received and sent N frames with nothing left over;
+# its output in $out
+xsk_end() {
+	kill -INT $xpid
+	wait $xpid
+	rc=$?
+	xpid=
+	out=$(cat $xout)
+	log "$out"
+	[ $rc = 0 ] || fail "$1 exited with $rc"
+	echo "$out" | grep -q "^total rx $2 tx $2 other 0 pending 0$" ||
+		fail "$1: $(echo "$out" | grep '^total'), want $2 received and sent"
+}
+
 # af_xdp MODE: the checks above with the sockets bound in MODE (copy or
 # zc); sets $total, $side, $good, $m0, $m2 for the summary
 af_xdp() {
@@ -193,15 +208,7 @@ af_xdp() {
 		fail "zero-copy: $(stats_delta /tmp/x.start /tmp/x.end rx_drop_alloc_fail) frames found no UMEM buffer"
 
 	# lt-xsk ends once every frame went back: its counts and the rings'
-	kill -INT $xpid
-	wait $xpid
-	rc=$?
-	xpid=
-	out=$(cat $xout)
-	log "$out"
-	[ $rc = 0 ] || fail "lt-xsk exited with $rc"
-	echo "$out" | grep -q "^total rx $total tx $total other 0 pending 0$" ||
-		fail "lt-xsk: $(echo "$out" | grep '^total'), want $total received and sent"
+	xsk_end lt-xsk $total
 	q=0
 	while [ $q -lt "$NQ" ]; do
 		qgot=$(echo "$out" | sed -n "s/^queue $q rx \([0-9]*\) .*/\1/p")
@@ -299,15 +306,7 @@ lim=$(echo "$why" | sed -n 's/.*(at most MTU \([0-9]*\)).*/\1/p')
 [ "$(mtu_of)" = "$mtu0" ] || fail "MTU now $(mtu_of) after a refusal"
 mixed 1000 1514 "after the refused MTU"
 
-kill -INT $xpid
-wait $xpid
-rc=$?
-xpid=
-out=$(cat $xout)
-log "$out"
-[ $rc = 0 ] || fail "lt-xsk -X exited with $rc"
-echo "$out" | grep -q "^total rx $xrx tx $xrx other 0 pending 0$" ||
-	fail "lt-xsk -X: $(echo "$out" | grep '^total'), want $xrx received and sent"
+xsk_end "lt-xsk -X" $xrx
 echo "$out" | grep '^queue 0 ' | grep -q 'dropped 0 rx_invalid 0 tx_invalid 0 rx_ring_full 0 fill_empty 0$' ||
 	fail "lt-xsk -X: queue 0's socket lost frames: $(echo "$out" | grep '^queue 0 ')"
 attached && fail "a program is still attached after lt-xsk -X ended"
