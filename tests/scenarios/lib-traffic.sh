@@ -219,6 +219,10 @@ reload_drained() {
 		EOT
 		[ "$all" -gt 0 ] || break
 		[ $t -lt $((30 * TSCALE)) ] || {
+			# who may still hold the pages: sockets not yet gone
+			{ cat /proc/net/sockstat
+			  awk 'NR > 1 && $4 != "0A"' /proc/net/tcp /proc/net/tcp6 2>/dev/null | head -n 20
+			} >&2
 			echo "$all DMA mappings ($pp whole pages DMA_FROM_DEVICE) still on $rc_pci $t s after the traffic stopped and the driver was unloaded"
 			return 1
 		}
