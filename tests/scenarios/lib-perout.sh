@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Periodic outputs seen from the host (44-ptp-perout, 44-ptp-perout-lan7431):
+# Periodic outputs seen from the host (the 44-ptp-perout scenarios):
 # the PHC of $IF (PHC_DEV, SYS), the model's GPIO edge log through the
 # peer, and check_out, which judges one pin's edges against the clock's
 # grid.  Sourced by the scenarios (not one itself: no "# sets:").
@@ -59,6 +59,14 @@ last_seq() { edges; awk '$1 == "edge" { s = $2 } END { print s == "" ? -1 : s }'
 # count PIN rises|falls
 count() { edges; awk -v p="$1" -v k="$2" '$1 == "pin" && $2 == p {
 	for (i = 3; i < NF; i++) if ($i == k) print $(i + 1) }' /tmp/edges; }
+# stopped PIN1 PIN2 SECS: after a stop, neither pin rises in SECS s
+stopped() {
+	r0=$(count "$1" rises) b0=$(count "$2" rises)
+	sleep "$3"
+	r1=$(count "$1" rises) b1=$(count "$2" rises)
+	[ "$r1" = "$r0" ] && [ "$b1" = "$b0" ] ||
+		fail "$((r1 - r0)) rising edges on GPIO $1, $((b1 - b0)) on GPIO $2 in $3 s after the stop"
+}
 # edges_of PIN SINCE: "LEVEL PHC" of PIN's edges numbered above SINCE
 edges_of() { awk -v p="$1" -v s="$2" '$1 == "edge" && $2 > s && $4 == p { print $6, $8 }' /tmp/edges; }
 
