@@ -2677,6 +2677,33 @@ def test_family_pcs(q):
                                                  again, ctl_down, slow))
 
 
+def test_family_d3_keep(q, qmp):
+    """HW_CFG through a system reset (an S3 wake-up's): kept while the
+    function is in D3hot with HW_CFG's D3 reset disable set, as the Linux
+    driver leaves it before D3; cold (0) in D0, or without that bit."""
+    keep = (1 << 19) | (1 << 15) | (1 << 14) | (1 << 13) | (1 << 12)
+    pmcsr = 0x44
+
+    def reset_with(hw_cfg, state):
+        q.wr(HW_CFG, hw_cfg)
+        q.cfg_write(pmcsr, state)
+        qmp.cmd("system_reset")
+        for _ in range(200):            # the reset runs in the main loop
+            if q.cfg_read(0x10) & ~0xf == 0:
+                break
+            time.sleep(0.01)
+        q.cfg_write(pmcsr, 0)
+        setup_pci(q, bar2=P11_BAR2, bar4=P11_BAR4, vectors=16)
+        return q.rd(HW_CFG)
+
+    got = reset_with(keep, 3)
+    check("family-d3-keep-hw-cfg", got == keep, "0x%08x" % got)
+    got = reset_with(keep, 0)
+    check("family-d0-reset-hw-cfg", got == 0, "0x%08x" % got)
+    got = reset_with(keep & ~(1 << 13), 3)
+    check("family-d3-no-keep-hw-cfg", got == 0, "0x%08x" % got)
+
+
 def test_family_tx_channel3(q):
     """TX channel 3 sends, and its interrupt goes to vector 12 (of 16)."""
     ch, vec = 3, 12
@@ -2827,6 +2854,12 @@ def main():
         os.unlink(qmp_path)
     on_family_device(",chip=pci11010,x-faults=on",
                      family_identity(0xa0111055, 1 << 22), test_family_nvm)
+    qmp_path = tempfile.mktemp(prefix="lan743x-qmp-")
+    on_family_device(",chip=pci11414,interface=sgmii",
+                     lambda q: test_family_d3_keep(q, Qmp(qmp_path)),
+                     qmp=("-qmp", "unix:%s,server=on,wait=off" % qmp_path))
+    if os.path.exists(qmp_path):
+        os.unlink(qmp_path)
     on_family_device(",chip=pci11414,interface=sgmii-2500",
                      family_identity(0xa0411055, (1 << 22) | (1 << 6) |
                                      (1 << 4)),

@@ -82,7 +82,9 @@
  *  - wake-on-LAN (lan743x_mac.c, "Wake-on-LAN"): in D3hot, magic
  *    packets, broadcast, our unicast address and the 32 wake-up frame
  *    filters set MAC_WUCSR/MAC_WK_SRC/PMT_CTL status and PME_Status, and
- *    with PME_En wake a suspended (S3) guest;
+ *    with PME_En wake a suspended (S3) guest; the PCI11x1x keeps HW_CFG
+ *    through the resets of the wake-up while in D3hot with its D3 reset
+ *    disable set (lan743x_reset);
  *  - x-msix-vectors=N (1 to 8, driver tests only): an MSI-X table of N
  *    entries instead of the chip's 8, as a host that grants a driver
  *    fewer vectors; a source mapped to a vector beyond it raises nothing;
@@ -677,8 +679,20 @@ void lan743x_reset(DeviceState *dev)
     uint32_t wk_src = s->regs[R_MAC_WK_SRC];
     uint32_t wucsr = s->regs[R_MAC_WUCSR] & MAC_WUCSR_STATUS_MASK;
     uint32_t wups = s->regs[R_PMT_CTL] & R_PMT_CTL_WUPS_MASK;
+    uint32_t hw_cfg = s->regs[R_HW_CFG];
+    /*
+     * The PCI11x1x in D3hot whose driver set HW_CFG's D3 reset disable
+     * (with the reset protections, before D3) keeps HW_CFG through the
+     * resets of a system that wakes from S3 (inferred: the Linux driver
+     * saves HW_CFG before setting them and writes it back at resume)
+     */
+    bool keep_hw_cfg = s->pci11x1x && lan743x_in_d3(s) &&
+                       FIELD_EX32(hw_cfg, HW_CFG, D3_RESET_DIS);
 
     lan743x_csr_reset(s);
+    if (keep_hw_cfg) {
+        s->regs[R_HW_CFG] = hw_cfg;
+    }
     if (s->wol_woke) {
         /*
          * QEMU resets every device when it wakes a suspended guest; the

@@ -23,6 +23,7 @@ REG32(STRAP_READ, 0x00c)
 REG32(HW_CFG, 0x010)
     FIELD(HW_CFG, LRST, 1, 1)
     FIELD(HW_CFG, RST_PROTECT, 12, 1)
+    FIELD(HW_CFG, D3_RESET_DIS, 13, 1)  /* PCI11x1x: kept through D3 */
     FIELD(HW_CFG, LED_EN, 20, 4)        /* LAN7430: LED0..3 own GPIO0..3 */
 REG32(PMT_CTL, 0x014)
     FIELD(PMT_CTL, WUPS, 0, 2)            /* W1C; 2: the MAC woke */
