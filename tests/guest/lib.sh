@@ -617,15 +617,17 @@ fault_arm() { # CODE [N]
 fault_off() { devmem $FAULT_CTL 32 0; }
 fault_fired() { echo $(($(devmem $FAULT_ARG 32))); }
 fault_armed() { echo $(($(devmem $FAULT_CTL 32))); }
-# fault_present CODE: the model has the register (arms CODE for 77
-# events, disarms it): FAULT_CTL reads back CODE and FAULT_ARG the fired
-# count, not the 77 written (plain registers, x-faults=off, read back
-# what was written to both)
+# fault_present CODE [ARG]: the model has the register (arms CODE for
+# ARG events, 77 by default, and disarms it): FAULT_CTL reads back CODE
+# and FAULT_ARG the fired count, not the ARG written (plain registers,
+# x-faults=off, read back what was written to both).  A fault that ends
+# by itself after ARG ms (SYSLOCK_HELD) needs an ARG that outlasts the
+# two devmem reads in a loaded guest.
 fault_present() {
-	fault_arm "$1" 77
-	set -- "$(fault_armed)" "$(fault_fired)" "$1"
+	fault_arm "$1" "${2:-77}"
+	set -- "$(fault_armed)" "$(fault_fired)" "$1" "${2:-77}"
 	fault_off
-	[ "$1" = "$3" ] && [ "$2" != 77 ]
+	[ "$1" = "$3" ] && [ "$2" != "$4" ]
 }
 
 # dma_left DEVICE: "ALL PP": the mappings DMA-API debugging still holds for
