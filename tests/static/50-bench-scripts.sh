@@ -260,5 +260,80 @@ grep -q '^| TCP receive (tcp-rx) | legacy | 7013 | 584 | 50.1 | 231 |' "$est/rep
 	grep -q '^| TCP receive (tcp-rx) | upstream | 3426 | 100 | 20.3 | 570 |' "$est/report.md" ||
 	fail "estimate: the fit does not give the pair back"
 
-echo "50-bench-scripts: ok (rxbench over lo port $port, report with 3 plots, i.MX6 estimate)"
+# The XDP profiles: only against the generator (-g), whose frames they
+# count; the report's XDP rows, goals and the in-tree driver's n/a.
+run_rxbench -s 127.0.0.1 -P "$port" -p intree -m cur -f xdp-drop-64 -o "$tmp/x6" >"$tmp/e6" 2>&1 &&
+	fail "rxbench accepted xdp-drop-64 without -g"
+grep -q 'xdp-drop-64 counts against the generator' "$tmp/e6" || fail "rxbench xdp-drop-64 -s: $(tail -n 1 "$tmp/e6")"
+# The search of an XDP profile, against stand-ins for the generator (it
+# "sends" what it is asked for and the driver's rx_xdp_drop grows by what
+# a receiver of 100000 packets/s takes), ethtool and the loader: the row
+# is the driver's count over the generator's time, 99000..100000
+# packets/s, on the page_pool policy only, the program attached once and
+# detached.
+xm=$tmp/xmock
+mkdir -p "$xm/bin" "$xm/state"
+echo 0 >"$xm/state/drop"
+cat >"$xm/bin/ethtool" <<'EOT'
+#!/bin/sh
+case $1 in
+--show-priv-flags) printf 'Private flags for %s:\nrx-mtu-buffers : on\nrx-partial-sync: on\nrx-page-pool   : on\n' "$2" ;;
+--get-tunable) echo "rx-copybreak: 0" ;;
+--set-priv-flags | --set-tunable) ;;
+-S) printf 'NIC statistics:\n     rx_packets: 0\n     rx_xdp_drop: %s\n' "$(cat "$MOCK_XDP_STATE/drop")" ;;
+*) exit 1 ;;
+esac
+EOT
+cat >"$xm/bin/lt-gen" <<'EOT'
+#!/bin/sh
+t=0 b=0 l=0
+while [ $# -gt 0 ]; do
+	case $1 in -t) t=$2; shift ;; -b) b=$2; shift ;; -l) l=$2; shift ;; esac
+	shift
+done
+awk -v t="$t" -v b="$b" -v l="$l" -v f="$MOCK_XDP_STATE/drop" 'BEGIN {
+	getline d <f; close(f); n = int(t * b / (l * 8) + 0.5); got = n < 100000 * t ? n : 100000 * t
+	print d + got >f; close(f)
+	printf "thr 0\npkts 0\nsent %d\nlost %d\nlost_pct 100\nsecs 0\ngen_usecs %d\nerror \n", n, n, t * 1e6 }'
+EOT
+printf '#!/bin/sh\necho "$*" >>"$MOCK_XDP_STATE/calls"\n' >"$xm/bin/lt-xdpbench"
+chmod +x "$xm/bin/"*
+MOCK_XDP_STATE=$xm/state PATH=$xm/bin:$bin busybox sh "$rxbench" -g -i lo -L "$xm/bin/lt-gen" \
+	-X "$xm/bin/lt-xdpbench" -p legacy,pagepool -m cur -f xdp-drop-64 -r 1 -t 1 -w 0 -W 0 \
+	-o "$xm/out" >"$xm/log" 2>&1 || { cat "$xm/log"; fail "rxbench xdp-drop-64 (stand-ins) failed"; }
+got=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ print $c["policy"], $c["profile"], $c["packets"], $c["rx_pps"], $c["status"] }' "$xm/out/results.csv")
+echo "$got" | awk '$1 == "pagepool" && $2 == "xdp-drop-64" && $3 == $4 && $4 >= 99000 &&
+	$4 <= 100000 && $5 == "ok" { f = 1 } END { exit !f }' ||
+	{ cat "$xm/out/probes.csv"; fail "rxbench xdp-drop-64: row '$got', not the page_pool policy at 99000..100000 packets/s"; }
+[ "$(cat "$xm/state/calls" | tr '\n' ' ')" = "lo drop 5201 lo off " ] ||
+	fail "rxbench xdp-drop-64: loader calls '$(cat "$xm/state/calls" | tr '\n' ' ')'"
+xdp=$tmp/xdp
+mkdir -p "$xdp"
+{
+	echo 'run_id,rep,policy,mtu,profile,throughput_bps,packets,rx_pps,duration_s,status'
+	echo '1,1,pagepool,1500,udp-max-64,2e7,120000,40000,3,ok'
+	echo '2,1,intree,1500,udp-max-64,1.5e7,90000,30000,3,ok'
+	echo '3,1,pagepool,1500,xdp-drop-64,2.56e8,1500000,500000,3,ok'
+	echo '4,1,pagepool,1500,xdp-tx-64,1.28e8,750000,250000,3,ok'
+	echo '5,1,pagepool,1500,xdp-redirect-64,6.4e7,375000,125000,3,ok'
+} >"$xdp/results.csv"
+{
+	echo 'policy,mtu,profile,insns_per_pkt,arch,line_bytes,dc_ivac_per_pkt,dc_civac_per_pkt,dc_cvac_per_pkt'
+	echo 'pagepool,1500,xdp-drop-64,420,arm64,64,2,0,2'
+	echo 'pagepool,1500,udp-max-64,3000,arm64,64,3,0,3'
+} >"$xdp/insns.csv"
+"$report" --no-plots --arch arm64 "$xdp" >/dev/null 2>"$tmp/xdp.err" ||
+	{ cat "$tmp/xdp.err"; fail "lan743x-report (XDP rows) failed"; }
+for want in '^### xdp-drop-64, MTU 1500' '^| intree | 0 | n/a' \
+	'^| XDP_DROP vs the best stack policy, 64-byte .* 500.0 / 40.0 (pagepool) kpkt/s = 12.50x | >= 10.0x | yes |' \
+	'^| XDP_TX vs the best stack policy, .* = 6.25x | >= 5.0x | yes |' \
+	'^| XDP_REDIRECT vs the best stack policy, .* = 3.12x | >= 5.0x | no |' \
+	'^| XDP_DROP, guest instructions per packet (64-byte datagrams) | pagepool | 420 | <= 500 | yes |' \
+	'^| XDP_DROP, lines maintained for the CPU per packet, DC IVAC + CIVAC | pagepool | 2.00 | <= 3 ' \
+	'^| XDP_DROP, lines maintained for the device per packet, DC CVAC | pagepool | 2.00 | <= 3 '; do
+	grep -q -- "$want" "$xdp/report.md" || fail "XDP report lacks: $want"
+done
+
+echo "50-bench-scripts: ok (rxbench over lo port $port, report with 3 plots, i.MX6 estimate, XDP rows)"
 exit 0
