@@ -27,11 +27,39 @@ static void lan743x_rx_add_counters(void *dst, const void *src, size_t size)
 	BUILD_BUG_ON(sizeof(struct lan743x_rx_frames) % sizeof(u64) ||
 		     sizeof(struct lan743x_rx_cost) % sizeof(u64));
 	for (; size >= sizeof(u64); size -= sizeof(u64), to++, from++)
-		/* most of a poll's counters are 0, and a 64-bit add is four
-		 * loads and stores on a 32-bit CPU
-		 */
-		if (BITS_PER_LONG == 64 || *from)
-			*to += *from;
+		*to += *from;
+}
+
+/* Move a pending counter into the ring's @to, inside its u64_stats update:
+ * most of a poll's counters do not move, and on a 32-bit CPU the test of
+ * one that did not is a load and a branch where an add is four loads and
+ * stores (and clearing it two stores more).
+ */
+static void lan743x_rx_move(u64 *to, u64 *from)
+{
+	if (*from) {
+		*to += *from;
+		*from = 0;
+	}
+}
+
+/* Move the pending cost counters (rx->cost) into the ring's, inside its
+ * u64_stats update; NAPI context or NAPI disabled.
+ */
+static inline void lan743x_rx_move_cost(struct lan743x_rx *rx)
+{
+	struct lan743x_rx_cost *c = &rx->stats.cost;
+	struct lan743x_rx_cost *p = &rx->cost;
+
+	/* a counter added to the struct is moved here too */
+	BUILD_BUG_ON(sizeof(*c) != 7 * sizeof(u64));
+	lan743x_rx_move(&c->sync_cpu_bytes, &p->sync_cpu_bytes);
+	lan743x_rx_move(&c->sync_dev_bytes, &p->sync_dev_bytes);
+	lan743x_rx_move(&c->map_ops, &p->map_ops);
+	lan743x_rx_move(&c->unmap_ops, &p->unmap_ops);
+	lan743x_rx_move(&c->buf_alloc, &p->buf_alloc);
+	lan743x_rx_move(&c->buf_alloc_fail, &p->buf_alloc_fail);
+	lan743x_rx_move(&c->pp_recycled, &p->pp_recycled);
 }
 
 /* Largest frame the MAC can be set to accept, RX pad included */
@@ -511,12 +539,9 @@ static int lan743x_rx_setup(struct lan743x_rx *rx,
  */
 static void lan743x_rx_commit_cost(struct lan743x_rx *rx)
 {
-	struct lan743x_rx_stats *s = &rx->stats;
-
-	u64_stats_update_begin(&s->syncp);
-	lan743x_rx_add_counters(&s->cost, &rx->cost, sizeof(s->cost));
-	u64_stats_update_end(&s->syncp);
-	memset(&rx->cost, 0, sizeof(rx->cost));
+	u64_stats_update_begin(&rx->stats.syncp);
+	lan743x_rx_move_cost(rx);
+	u64_stats_update_end(&rx->stats.syncp);
 }
 
 /**
@@ -1407,17 +1432,36 @@ static bool lan743x_rx_one(struct lan743x_rx *rx, u32 *hw_head,
 	return true;
 }
 
-static void lan743x_rx_commit(struct lan743x_rx *rx,
-			      const struct lan743x_rx_frames *b)
+/* End of a poll: its counters (rx->frames) and the pending cost ones move
+ * into the ring's in one u64_stats update, and are all 0 again for the
+ * next poll.
+ */
+static void lan743x_rx_commit(struct lan743x_rx *rx)
 {
-	struct lan743x_rx_stats *s = &rx->stats;
+	struct lan743x_rx_frames *f = &rx->stats.frames;
+	struct lan743x_rx_frames *b = &rx->frames;
 
-	/* one update of the counters per poll, the cost ones with them */
-	u64_stats_update_begin(&s->syncp);
-	lan743x_rx_add_counters(&s->frames, b, sizeof(*b));
-	lan743x_rx_add_counters(&s->cost, &rx->cost, sizeof(s->cost));
-	u64_stats_update_end(&s->syncp);
-	memset(&rx->cost, 0, sizeof(rx->cost));
+	/* a counter added to the struct is moved here too */
+	BUILD_BUG_ON(sizeof(*f) != 16 * sizeof(u64));
+	u64_stats_update_begin(&rx->stats.syncp);
+	lan743x_rx_move(&f->packets, &b->packets);
+	lan743x_rx_move(&f->bytes, &b->bytes);
+	lan743x_rx_move(&f->copybreak_packets, &b->copybreak_packets);
+	lan743x_rx_move(&f->multi_buf_frames, &b->multi_buf_frames);
+	lan743x_rx_move(&f->drop_alloc_fail, &b->drop_alloc_fail);
+	lan743x_rx_move(&f->drop_bad_desc, &b->drop_bad_desc);
+	lan743x_rx_move(&f->drop_oversize, &b->drop_oversize);
+	lan743x_rx_move(&f->dropped, &b->dropped);
+	lan743x_rx_move(&f->csum_unnecessary, &b->csum_unnecessary);
+	lan743x_rx_move(&f->csum_none, &b->csum_none);
+	lan743x_rx_move(&f->xdp_pass, &b->xdp_pass);
+	lan743x_rx_move(&f->xdp_drop, &b->xdp_drop);
+	lan743x_rx_move(&f->xdp_tx, &b->xdp_tx);
+	lan743x_rx_move(&f->xdp_redirect, &b->xdp_redirect);
+	lan743x_rx_move(&f->xdp_errors, &b->xdp_errors);
+	lan743x_rx_move(&f->xdp_bytes, &b->xdp_bytes);
+	lan743x_rx_move_cost(rx);
+	u64_stats_update_end(&rx->stats.syncp);
 }
 
 /* Same test as lan743x_rx_one(): the head write-back moved past rx->next
@@ -1441,9 +1485,11 @@ static bool lan743x_rx_pending(struct lan743x_rx *rx)
 int lan743x_rx_poll(struct napi_struct *napi, int budget)
 {
 	struct lan743x_rx *rx = container_of(napi, struct lan743x_rx, napi);
-	struct lan743x_rx_frames b = {};
+	struct lan743x_rx_frames *b = &rx->frames;
 	unsigned int buffers = 0;
 	u32 hw_head = rx->next;
+	int packets;
+	u64 done;
 
 	if (rx->clear_sts)
 		lan743x_hw_rx_irq_ack(rx);
@@ -1455,14 +1501,15 @@ int lan743x_rx_poll(struct napi_struct *napi, int budget)
 	 * CPUs) are summed per buffer only beyond that.
 	 */
 	while ((buffers < budget ||
-		(buffers < rx->ring.size && lan743x_rx_done(&b) < budget)) &&
-	       lan743x_rx_one(rx, &hw_head, &b))
+		(buffers < rx->ring.size && lan743x_rx_done(b) < budget)) &&
+	       lan743x_rx_one(rx, &hw_head, b))
 		buffers++;
-	lan743x_rx_xdp_flush(rx, &b);
-	lan743x_rx_commit(rx, &b);
+	lan743x_rx_xdp_flush(rx, b);
+	done = lan743x_rx_done(b);
+	packets = b->packets;
+	lan743x_rx_commit(rx);
 
-	if (lan743x_rx_done(&b) >= budget ||
-	    lan743x_rx_pending(rx)) {
+	if (done >= budget || lan743x_rx_pending(rx)) {
 		/* more work: stay in polling mode, only ring the doorbell */
 		if (buffers)
 			lan743x_hw_rx_doorbell(rx, 0);
@@ -1471,8 +1518,8 @@ int lan743x_rx_poll(struct napi_struct *napi, int budget)
 
 	/* one doorbell for the batch, and the interrupt re-armed */
 	lan743x_hw_rx_poll_done(rx, buffers,
-				napi_complete_done(napi, b.packets));
-	return b.packets;
+				napi_complete_done(napi, packets));
+	return packets;
 }
 
 /**

@@ -203,8 +203,8 @@ struct lan743x_rx_buf_ops {
  * @xdp_bytes: bytes of the frames the XDP program kept from the stack (all
  *	actions but XDP_PASS), as they arrived
  *
- * Counted on the stack during a poll, added to the ring's
- * &struct lan743x_rx_stats once per poll.
+ * Counted in the ring's frames (&struct lan743x_rx) during a poll, moved into
+ * its &struct lan743x_rx_stats once per poll.
  */
 struct lan743x_rx_frames {
 	u64 packets;
@@ -389,6 +389,8 @@ struct lan743x_rx_ring {
  * @rearm_flags: RX_TAIL bits that re-arm the interrupt (B0, own vector)
  * @clear_sts: NAPI must clear DMAC_INT_STS itself (no auto-clear)
  * @cost: cost counters not yet moved into @stats
+ * @frames: frame counters of the poll under way, not yet moved into @stats
+ *	(all 0 between polls)
  * @napi: NAPI context
  * @stats: counters
  * @adapter: owning adapter
@@ -404,6 +406,7 @@ struct lan743x_rx {
 	u32 rearm_flags;
 	bool clear_sts;
 	struct lan743x_rx_cost cost;
+	struct lan743x_rx_frames frames;
 	struct napi_struct napi;
 	struct lan743x_rx_stats stats;
 
