@@ -2384,6 +2384,18 @@ def on_family_device(props, *tests, qmp=()):
         q.close()
 
 
+def on_family_device_qmp(props, test):
+    """@test(q, qmp) on one new PCI11x1x with @props and a QMP socket of
+    its own."""
+    qmp_path = tempfile.mktemp(prefix="lan743x-qmp-")
+    try:
+        on_family_device(props, lambda q: test(q, Qmp(qmp_path)),
+                         qmp=("-qmp", "unix:%s,server=on,wait=off" % qmp_path))
+    finally:
+        if os.path.exists(qmp_path):
+            os.unlink(qmp_path)
+
+
 def pcs_rd(q, reg, mmd=31):
     q.wr(SGMII_ACC, (1 << 31) | (mmd << 16) | reg)
     busy = q.rd(SGMII_ACC) >> 31
@@ -2846,20 +2858,11 @@ def main():
                      family_identity(0xa0411055, (1 << 22) | (1 << 6)),
                      test_family_pcs, test_family_tx_channel3,
                      test_family_extts)
-    qmp_path = tempfile.mktemp(prefix="lan743x-qmp-")
-    on_family_device(",id=lt,chip=pci11414,interface=sgmii",
-                     lambda q: test_family_perout(q, Qmp(qmp_path)),
-                     qmp=("-qmp", "unix:%s,server=on,wait=off" % qmp_path))
-    if os.path.exists(qmp_path):
-        os.unlink(qmp_path)
+    on_family_device_qmp(",id=lt,chip=pci11414,interface=sgmii",
+                         test_family_perout)
     on_family_device(",chip=pci11010,x-faults=on",
                      family_identity(0xa0111055, 1 << 22), test_family_nvm)
-    qmp_path = tempfile.mktemp(prefix="lan743x-qmp-")
-    on_family_device(",chip=pci11414,interface=sgmii",
-                     lambda q: test_family_d3_keep(q, Qmp(qmp_path)),
-                     qmp=("-qmp", "unix:%s,server=on,wait=off" % qmp_path))
-    if os.path.exists(qmp_path):
-        os.unlink(qmp_path)
+    on_family_device_qmp(",chip=pci11414,interface=sgmii", test_family_d3_keep)
     on_family_device(",chip=pci11414,interface=sgmii-2500",
                      family_identity(0xa0411055, (1 << 22) | (1 << 6) |
                                      (1 << 4)),
