@@ -377,6 +377,13 @@ static u32 __used probe_xdp_frags(struct xdp_buff *xdp, struct xdp_rxq_info *rxq
 	return __xdp_rxq_info_reg(rxq, dev, 0, 0, PAGE_SIZE);
 }
 
+/* probe: XDP_FRAME_MEM_TYPE 6.14 an xdp_frame keeps its memory's type alone, no allocator id */
+#include <net/xdp.h>
+static enum xdp_mem_type __used probe_xdpf_mem_type(const struct xdp_frame *f)
+{
+	return f->mem_type;
+}
+
 /* probe: XDP_METADATA 6.3 XDP programs read a frame's RX metadata through the driver (kfuncs) */
 #include <linux/netdevice.h>
 #include <net/xdp.h>

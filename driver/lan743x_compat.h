@@ -87,6 +87,15 @@
 #include <net/xdp_sock_drv.h>
 #endif
 
+/* 6.14: an xdp_frame keeps its memory's type alone; a whole
+ * struct xdp_mem_info (type and allocator id) before
+ */
+#if defined(LAN743X_HAVE_XDP) && !defined(LAN743X_HAVE_XDP_FRAME_MEM_TYPE)
+#define lan743x_xdpf_mem_type(f)	((f)->mem.type)
+#else
+#define lan743x_xdpf_mem_type(f)	((f)->mem_type)
+#endif
+
 /* 6.10: an XSK buffer knew its pool before, which had to be named */
 #if defined(LAN743X_HAVE_XSK_POOL) && !defined(LAN743X_HAVE_XSK_SYNC_NO_POOL)
 static inline void lan743x_xsk_buff_dma_sync_for_cpu(struct xdp_buff *xdp)

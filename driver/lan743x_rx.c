@@ -952,7 +952,9 @@ static bool lan743x_rx_xdp_out(struct lan743x_rx *rx, struct bpf_prog *prog,
 					&touched);
 	else
 		ret = xdp_do_redirect(netdev, xdp, prog);
-	/* a page redirected comes back synced whole, the others not */
+	/* a page redirected counts whole here (a return through our own
+	 * TX channel takes off what it did not sync), the others not
+	 */
 	if (act == XDP_TX || ret)
 		lan743x_rx_xdp_short_sync(rx, &got, touched);
 	if (likely(!ret))
@@ -1623,6 +1625,25 @@ static void lan743x_rx_fold(struct lan743x_adapter *adapter, u8 ch,
 	spin_unlock_bh(&adapter->rx_fold_lock);
 }
 
+#ifdef LAN743X_HAVE_XDP
+/* Pages of channel @ch redirected to our own TX channel 0 came back synced
+ * for the device short of the whole buffer their refill counted
+ */
+static void lan743x_rx_read_sync_saved(struct lan743x_adapter *adapter, u8 ch,
+				       struct lan743x_rx_cost *cost)
+{
+	const struct lan743x_tx_stats *s = &adapter->tx[0].stats;
+	unsigned int start;
+	u64 saved;
+
+	do {
+		start = u64_stats_fetch_begin(&s->syncp);
+		saved = s->xdp_sync_saved[ch];
+	} while (u64_stats_fetch_retry(&s->syncp, start));
+	cost->sync_dev_bytes -= saved;
+}
+#endif
+
 /**
  * lan743x_rx_read_stats() - counters of one RX queue, folded ones included
  * @adapter: adapter
@@ -1650,6 +1671,9 @@ void lan743x_rx_read_stats(struct lan743x_adapter *adapter, u8 ch,
 	/* what the policy of a live ring counts only when asked */
 	if (rx->ring.desc && rx->ring.ops->read_cost)
 		rx->ring.ops->read_cost(rx, &out->cost);
+#ifdef LAN743X_HAVE_XDP
+	lan743x_rx_read_sync_saved(adapter, ch, &out->cost);
+#endif
 }
 
 /* A UMEM's buffer pool has one consumer at a time: while the channel runs

@@ -17,7 +17,9 @@
  * stack, as producers under the same queue lock.  They leave room for the stack's
  * largest frame, so that they never stop its queue, and stay out of BQL.
  * Their completion gives XDP_TX pages back to their RX ring's pool,
- * synced for the device only where the device or the program wrote.
+ * synced for the device only where the device or the program wrote, and
+ * the page of a redirected frame, alone in a page_pool page, to its pool
+ * synced up to the frame's end.
  * Channel 0 also sends, from its NAPI, the frames of the AF_XDP zero-copy
  * sockets bound to any queue, in place in their UMEM; their completion
  * goes back to the socket's completion ring.
@@ -63,6 +65,69 @@ void lan743x_tx_init(struct lan743x_adapter *adapter, u8 ch)
 	netif_napi_add_tx(adapter->netdev, &tx->napi, lan743x_tx_poll);
 }
 
+#ifdef LAN743X_HAVE_XDP
+/* The page_pool of a redirected frame whose head page holds it alone,
+ * else NULL.  A pool may cut a page into several buffers, and only the
+ * put of its last one syncs, over the pool's max_len: a frame's end
+ * bounds what needs a sync only where its buffer is the whole page (the
+ * xdp_frame at the page's start, frame_sz its size).  Fragments of a
+ * multi-buffer frame record their data, not their buffers, so such a
+ * frame goes back whole; its head buffer is full anyway.
+ */
+static struct page_pool *lan743x_tx_xdpf_pool(struct xdp_frame *f,
+					      struct page *page)
+{
+	if (lan743x_xdpf_mem_type(f) != MEM_TYPE_PAGE_POOL ||
+	    (void *)f != page_address(page) || f->frame_sz < page_size(page))
+		return NULL;
+#ifdef LAN743X_HAVE_XDP_FRAGS
+	if (xdp_frame_has_frags(f))
+		return NULL;
+#endif
+	return page->pp;
+}
+
+/* Give a frame redirected to us back to its memory.  A page_pool page
+ * (ours or another driver's) holding the frame alone is synced for the
+ * device, for its next reception, from the pool's offset to the frame's
+ * end, not over the pool's max_len as xdp_return_frame() does.  What must
+ * be synced is what a CPU may hold dirty where the device will write:
+ * programs write inside the frame (a tail they grow is zeroed), the
+ * receiver and our device only read.  Unlike lan743x_rx_xdp_touched(),
+ * what the receiver synced for the CPU past the frame's end (the FCS; the
+ * whole buffer with rx-partial-sync off) is not given back, only it knows
+ * that; nor are bytes a program wrote and then cut off the tail.  What
+ * this saves on one of our own rings is credited to its channel's
+ * rx_sync_dev_bytes (its refill counted a whole buffer).
+ */
+static void lan743x_tx_xdpf_return(struct lan743x_tx *tx, struct xdp_frame *f)
+{
+	struct page *page = virt_to_head_page(f->data);
+	struct lan743x_adapter *adapter = tx->adapter;
+	struct page_pool *pool;
+	long end;
+	u32 sync;
+	int ch;
+
+	pool = lan743x_tx_xdpf_pool(f, page);
+	if (!pool) {
+		xdp_return_frame(f);
+		return;
+	}
+	end = (long)((u8 *)f->data + f->len - (u8 *)page_address(page)) -
+	      pool->p.offset;
+	sync = clamp_t(long, end, 0, pool->p.max_len);
+	/* before the put: the pool may go with its last page */
+	if (pool->p.dev == lan743x_tx_dev(tx)) {
+		/* a ring swapped out since is not found: its page counts whole */
+		for (ch = 0; ch < LAN743X_NUM_RX; ch++)
+			if (READ_ONCE(adapter->rx[ch].ring.pool) == pool)
+				tx->xdp_sync_saved[ch] += pool->p.max_len - sync;
+	}
+	page_pool_put_page(pool, page, sync, false);
+}
+#endif
+
 /* Undo the mapping of a descriptor; an XDP frame goes back where it came
  * from.  Context: NAPI, or the ring stopped.
  */
@@ -101,7 +166,7 @@ static void lan743x_tx_unmap(struct lan743x_tx *tx, struct lan743x_tx_slot *slot
 #ifdef LAN743X_HAVE_XDP
 	/* the frame goes once all its descriptors are undone */
 	if (slot->xdpf) {
-		xdp_return_frame(slot->xdpf);
+		lan743x_tx_xdpf_return(tx, slot->xdpf);
 		slot->xdpf = NULL;
 	}
 #endif
@@ -507,6 +572,19 @@ static void lan743x_tx_maybe_wake(struct lan743x_tx *tx,
 	u64_stats_update_end(&tx->stats.syncp);
 }
 
+/* Move what returns of redirected frames saved (tx->xdp_sync_saved) into
+ * the counters, inside their u64_stats update
+ */
+static void lan743x_tx_move_sync_saved(struct lan743x_tx *tx)
+{
+	int ch;
+
+	for (ch = 0; ch < LAN743X_NUM_RX; ch++) {
+		tx->stats.xdp_sync_saved[ch] += tx->xdp_sync_saved[ch];
+		tx->xdp_sync_saved[ch] = 0;
+	}
+}
+
 /* Release the descriptors the chip has reported done, wake the queue.  A
  * write-back that is not believable is counted and the TX_HEAD register
  * asked instead: trusting it would free frames the chip still reads, and
@@ -565,6 +643,8 @@ static void lan743x_tx_clean(struct lan743x_tx *tx, int budget)
 	u64_stats_update_begin(&tx->stats.syncp);
 	tx->stats.packets += segs + xdp;
 	tx->stats.bytes += bytes + xdp_bytes;
+	if (xdp)
+		lan743x_tx_move_sync_saved(tx);
 	u64_stats_update_end(&tx->stats.syncp);
 
 	lan743x_tx_maybe_wake(tx, txq);

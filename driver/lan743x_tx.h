@@ -7,6 +7,8 @@
 #include <linux/types.h>
 #include <linux/u64_stats_sync.h>
 
+#include "lan743x_rx.h"
+
 struct lan743x_adapter;
 struct lan743x_desc;
 struct page_pool;
@@ -66,6 +68,9 @@ struct lan743x_tx_slot {
  * @bytes: bytes completed
  * @bad_completions: head write-backs outside the frames queued, ignored
  * @wake: times completions woke the queue xmit had stopped (@busy)
+ * @xdp_sync_saved: per RX channel of ours, bytes of a whole buffer that
+ *	returning a frame redirected to us did not sync for the device
+ *	(taken off that channel's sync_dev_bytes)
  * @syncp: protects the counters on 32-bit hosts
  */
 struct lan743x_tx_stats {
@@ -73,6 +78,7 @@ struct lan743x_tx_stats {
 	u64 bytes;
 	u64 bad_completions;
 	u64 wake;
+	u64 xdp_sync_saved[LAN743X_NUM_RX];
 	struct u64_stats_sync syncp;
 };
 
@@ -111,6 +117,7 @@ struct lan743x_tx_xstats {
  * @clear_sts: NAPI must clear DMAC_INT_STS itself (no auto-clear)
  * @flags: LAN743X_TX_STOPPED
  * @napi: NAPI context for completions
+ * @xdp_sync_saved: @stats.xdp_sync_saved to add at the next commit
  * @stats: completion counters
  * @xstats: xmit path counters
  * @adapter: owning adapter
@@ -132,6 +139,7 @@ struct lan743x_tx {
 	bool clear_sts;
 	unsigned long flags;
 	struct napi_struct napi;
+	u32 xdp_sync_saved[LAN743X_NUM_RX];
 	struct lan743x_tx_stats stats;
 	struct lan743x_tx_xstats xstats;
 

@@ -13,7 +13,9 @@
 #  - bpf_xdp_adjust_meta/head/tail shape a frame sent back with XDP_TX;
 #  - XDP_ABORTED drops and counts errors;
 #  - XDP_REDIRECT to a veth (its peer counts the frames) and to the
-#    interface itself (ndo_xdp_xmit: the peer sees them back);
+#    interface itself (ndo_xdp_xmit: the peer sees them back, and the
+#    pages come back to the pool synced for the device only up to the
+#    frame's end: rx_sync_dev_bytes);
 #  - programs replaced, attached and detached under a download that stays
 #    intact; an MTU beyond one page and the legacy policy refused while a
 #    program is attached.
@@ -122,6 +124,22 @@ r=$(xdp echo 200 200 "$(cat /sys/class/net/$IF/ifindex)")
 stats_snap $xdp_new
 [ "$r" = "200 200" ] || fail "XDP_REDIRECT to ourselves: back/good $r of 200"
 [ "$(d tx0_xdp_xmit)" = 200 ] || fail "ndo_xdp_xmit: tx0_xdp_xmit grew by $(d tx0_xdp_xmit)"
+# ... and each page came back to its pool synced for the device up to the
+# frame's end (RX pad and frame), not by a whole buffer: a refill counts a
+# whole buffer, our TX completion of a redirected frame takes back the
+# rest.  The completions may trail the peer's count by a moment.
+S=200
+sd_want() { echo $(($(d rx_buf_alloc) * BL - $(d rx_xdp_redirect) * (BL - RX_PAD - S))); }
+i=0
+while [ "$(d rx_sync_dev_bytes)" != "$(sd_want)" ] && [ $i -lt 20 ]; do
+	sleep 0.1
+	stats_snap $xdp_new
+	i=$((i + 1))
+done
+sd=$(d rx_sync_dev_bytes) ba=$(d rx_buf_alloc)
+log "redirect: sync_dev $sd, $ba refills of $BL, $(d rx_xdp_redirect) frames back synced by $((RX_PAD + S))"
+[ "$sd" = "$(sd_want)" ] ||
+	fail "XDP_REDIRECT to ourselves: rx_sync_dev_bytes grew by $sd, want $(sd_want) ($ba whole buffers, $(d rx_xdp_redirect) of them back synced by $((RX_PAD + S)))"
 
 # refused while attached, the program kept
 msg=$($IPR link set dev "$IF" mtu 9000 2>&1) && fail "MTU 9000 accepted with XDP"
