@@ -42,14 +42,16 @@ the guest half-closes its side after sending and reads until we close.
                    reports, slave: it reached the SLAVE state, max: the
                    largest |offset| of the second half), and the last lines
                    of ptp4l's output, " | "-separated
-  RAW <kind> <n> [<ms>]
+  RAW <kind> <n> [<ms>|armed]
                    write raw Ethernet frames onto the tap (AF_PACKET): n
                    bad frames of <kind>, each between good ones (ICMP echo
                    requests from us to the requesting guest, which it
                    counts as Icmp InEchos), n + 1 good in all; reply
                    "SENT <kind> bad <n> good <m> sizes <lo>-<hi>" (sizes
                    without FCS).  With <ms> the reply comes first and the
-                   frames <ms> later (time for the guest to arm a fault).
+                   frames <ms> later; with "armed", once the LAN743x on
+                   --netdev has a fault armed (its x-fault property), for
+                   at most 60 s: the guest arms it after the reply.
                    Kinds: runt (14..59 bytes), oversize (above the
                    MTU-derived MAX_SIZE, 1515..9216 bytes at MTU 1500),
                    giant (9217..65000: beyond the jumbo limit and the
@@ -422,6 +424,11 @@ class Handler(socketserver.StreamRequestHandler):
             self.server.raw_send(frames)
             self.reply(text)
             return
+        if ms == "armed":
+            self.reply(text)
+            threading.Thread(target=self.server.raw_send_armed,
+                             args=(frames,), daemon=True).start()
+            return
         ms = int(ms)
         if not 0 <= ms <= 60000:
             raise ValueError(f"delay {ms} out of range")
@@ -660,6 +667,17 @@ class Server(socketserver.ThreadingTCPServer):
         self.qmp.run(("system_wakeup", None))
         log("WOL: still suspended, woken with QMP system_wakeup")
         return f"ASLEEP {kind} {ms}"
+
+    def raw_send_armed(self, frames):
+        # A fixed delay loses the race with a slow guest (the debug
+        # kernel on a loaded host): wait for the fault itself.
+        end = time.monotonic() + 60
+        while self.qmp.lan743x_prop(self.netdev, "x-fault") == 0:
+            if time.monotonic() > end:
+                log("RAW: no fault armed within 60 s, nothing sent")
+                return
+            time.sleep(0.02)
+        self.raw_send(frames)
 
     def raw_send(self, frames, ms=0):
         time.sleep(ms / 1000)

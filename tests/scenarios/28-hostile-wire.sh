@@ -180,17 +180,18 @@ else
 fi
 
 # Kinds that need the model's fault register (x-faults=on): the peer
-# answers first and sends 1.5 s later, the fault is armed meanwhile for
-# the next N frames it applies to (the first may be a late ACK of the
-# request's connection: then one bad frame gets through, and the stack
-# drops it).
+# answers first, the guest arms the fault for the next N frames it
+# applies to, and the peer sends once the model shows it armed (a fixed
+# delay lost that race on a loaded host).  The first may be a late ACK
+# of the request's connection: then one bad frame gets through, and the
+# stack drops it.
 fault_present 10 || fail "the model has no fault register (x-faults=off)"
 
 # rx_fault_kind KIND N CODE
 rx_fault_kind() {
 	kind=$1
 	snap /tmp/hw.0
-	sent=$(peer_cmd "RAW $kind $2 1500") || true
+	sent=$(peer_cmd "RAW $kind $2 armed") || true
 	case $sent in SENT*) ;; *) fail "$kind: peer says '${sent:-nothing}'" ;; esac
 	fault_arm "$3" "$2"
 	bad=$(echo "$sent" | awk '{ print $4 }')

@@ -1455,6 +1455,8 @@ static void lan743x_instance_init(Object *obj)
                             NULL);
     object_property_add_str(obj, "x-dma-state", lan743x_dma_state_get,
                             NULL);
+    object_property_add_uint32_ptr(obj, "x-fault", &s->fault,
+                                   OBJ_PROP_FLAG_READ);
 }
 
 static const TypeInfo lan743x_info = {

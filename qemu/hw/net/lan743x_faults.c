@@ -36,6 +36,8 @@
  *                     read: how often the armed fault fired since
  *                     FAULT_CTL was last written.
  * A device or system reset disarms everything as well.
+ * x-fault (read-only property): the code FAULT_CTL reads, for the host
+ * side of a test that must send its frames only once the fault is armed.
  *
  * code fault                what the device does (N: number spoilt;
  *                           FAULT_ARG counts what is in brackets)
