@@ -925,6 +925,29 @@ no_mem:
 	return NULL;
 }
 
+/* A frame redirected to a LAN743x comes back to the pool synced for the
+ * device only up to its end (lan743x_tx.c): what the program may have
+ * written and then cut off the tail, between its end and @end0 (where
+ * its head buffer ended before the program, from the device's part), is
+ * given back to the device now.  XDP buffers are page_pool pages.
+ */
+static void lan743x_rx_xdp_trimmed(struct lan743x_rx *rx,
+				   const struct xdp_buff *xdp, u32 end0)
+{
+	struct page *page = virt_to_head_page(xdp->data_hard_start);
+	u8 *start = (u8 *)xdp->data_hard_start + rx->ring.headroom;
+	long end = (u8 *)xdp->data_end - start;
+	dma_addr_t dma;
+
+	if (likely(end >= end0))
+		return;
+	end = max(end, 0L);
+	dma = page_pool_get_dma_addr(page) + (start - (u8 *)page_address(page));
+	dma_sync_single_for_device(&rx->adapter->pdev->dev, dma + end,
+				   end0 - end, DMA_FROM_DEVICE);
+	rx->cost.sync_dev_bytes += end0 - end;
+}
+
 /* XDP_TX and XDP_REDIRECT: the buffer leaves the ring, a new one takes its
  * place first.  Return: true if the frame went; false if it was dropped,
  * its page back in the pool (or in @slot if there was no new one).
@@ -1004,6 +1027,7 @@ static struct sk_buff *lan743x_rx_xdp(struct lan743x_rx *rx,
 			b->xdp_tx++;
 		return NULL;
 	case XDP_REDIRECT:
+		lan743x_rx_xdp_trimmed(rx, xdp, rx->pad + len);
 		if (lan743x_rx_xdp_out(rx, prog, act, slot, xdp, touched, b))
 			b->xdp_redirect++;
 		return NULL;
@@ -1223,6 +1247,9 @@ static struct sk_buff *lan743x_rx_xdp_chain_run(struct lan743x_rx *rx,
 		b->xdp_tx++;
 		return NULL;
 	case XDP_REDIRECT:
+		/* cut down to its head buffer, it may come back synced short */
+		if (!lan743x_xdp_nr_frags(xdp))
+			lan743x_rx_xdp_trimmed(rx, xdp, rx->ring.xdp_synced[0]);
 		if (xdp_do_redirect(netdev, xdp, prog))
 			break;
 		rx->ring.xdp_chain = false;

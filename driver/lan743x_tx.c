@@ -87,18 +87,20 @@ static struct page_pool *lan743x_tx_xdpf_pool(struct xdp_frame *f,
 	return page->pp;
 }
 
-/* Give a frame redirected to us back to its memory.  A page_pool page
- * (ours or another driver's) holding the frame alone is synced for the
+/* Give a frame redirected to us back to its memory.  A page_pool page of
+ * a LAN743x (this driver's RX) holding the frame alone is synced for the
  * device, for its next reception, from the pool's offset to the frame's
  * end, not over the pool's max_len as xdp_return_frame() does.  What must
  * be synced is what a CPU may hold dirty where the device will write:
  * programs write inside the frame (a tail they grow is zeroed), the
- * receiver and our device only read.  Unlike lan743x_rx_xdp_touched(),
- * what the receiver synced for the CPU past the frame's end (the FCS; the
- * whole buffer with rx-partial-sync off) is not given back, only it knows
- * that; nor are bytes a program wrote and then cut off the tail.  What
- * this saves on one of our own rings is credited to its channel's
- * rx_sync_dev_bytes (its refill counted a whole buffer).
+ * receiver and our device only read, and bytes a program wrote and then
+ * cut off the tail our RX gave back when it redirected the frame
+ * (lan743x_rx_xdp_trimmed()).  Another driver's receive path promises
+ * none of that: its pages go back whole.  What the receiver synced for the
+ * CPU past the frame's end (the FCS; the whole buffer with rx-partial-sync
+ * off) was only read.  What this saves on one of our own rings is
+ * credited to its channel's rx_sync_dev_bytes (its refill counted a whole
+ * buffer).
  */
 static void lan743x_tx_xdpf_return(struct lan743x_tx *tx, struct xdp_frame *f)
 {
@@ -110,7 +112,7 @@ static void lan743x_tx_xdpf_return(struct lan743x_tx *tx, struct xdp_frame *f)
 	int ch;
 
 	pool = lan743x_tx_xdpf_pool(f, page);
-	if (!pool) {
+	if (!pool || pool->p.dev->driver != lan743x_tx_dev(tx)->driver) {
 		xdp_return_frame(f);
 		return;
 	}

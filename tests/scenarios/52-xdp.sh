@@ -15,7 +15,8 @@
 #  - XDP_REDIRECT to a veth (its peer counts the frames) and to the
 #    interface itself (ndo_xdp_xmit: the peer sees them back, and the
 #    pages come back to the pool synced for the device only up to the
-#    frame's end: rx_sync_dev_bytes);
+#    frame's end: rx_sync_dev_bytes), shaped first too (the bytes cut off
+#    the tail synced as the frame leaves the ring);
 #  - programs replaced, attached and detached under a download that stays
 #    intact; an MTU beyond one page and the legacy policy refused while a
 #    program is attached.
@@ -130,16 +131,30 @@ stats_snap $xdp_new
 # rest.  The completions may trail the peer's count by a moment.
 S=200
 sd_want() { echo $(($(d rx_buf_alloc) * BL - $(d rx_xdp_redirect) * (BL - RX_PAD - S))); }
-i=0
-while [ "$(d rx_sync_dev_bytes)" != "$(sd_want)" ] && [ $i -lt 20 ]; do
-	sleep 0.1
-	stats_snap $xdp_new
-	i=$((i + 1))
-done
-sd=$(d rx_sync_dev_bytes) ba=$(d rx_buf_alloc)
-log "redirect: sync_dev $sd, $ba refills of $BL, $(d rx_xdp_redirect) frames back synced by $((RX_PAD + S))"
-[ "$sd" = "$(sd_want)" ] ||
-	fail "XDP_REDIRECT to ourselves: rx_sync_dev_bytes grew by $sd, want $(sd_want) ($ba whole buffers, $(d rx_xdp_redirect) of them back synced by $((RX_PAD + S)))"
+# redirect_synced WHAT [HOW]: rx_sync_dev_bytes as sd_want says
+redirect_synced() {
+	i=0
+	while [ "$(d rx_sync_dev_bytes)" != "$(sd_want)" ] && [ $i -lt 20 ]; do
+		sleep 0.1
+		stats_snap $xdp_new
+		i=$((i + 1))
+	done
+	sd=$(d rx_sync_dev_bytes) ba=$(d rx_buf_alloc)
+	log "$1: sync_dev $sd, $ba refills of $BL, $(d rx_xdp_redirect) frames back synced by $((RX_PAD + S))$2"
+	[ "$sd" = "$(sd_want)" ] ||
+		fail "$1: rx_sync_dev_bytes grew by $sd, want $(sd_want) ($ba whole buffers, $(d rx_xdp_redirect) of them back synced by $((RX_PAD + S))$2)"
+}
+redirect_synced "XDP_REDIRECT to ourselves"
+
+# Shaped, then redirected to ourselves: the 8 bytes the program cut off
+# the tail were the CPU's; the ring syncs them for the device as the frame
+# leaves, the completion up to the frame's new end: S in all again.
+attach shaperedir || fail "cannot attach shaperedir.o"
+stats_snap $xdp_old
+r=$(xdp shape 200 200 "$(cat /sys/class/net/$IF/ifindex)")
+stats_snap $xdp_new
+[ "$r" = "200 200" ] || fail "shaped XDP_REDIRECT to ourselves: back/good $r of 200"
+redirect_synced "shaped XDP_REDIRECT to ourselves" " (8 of them when it left, the rest at its return)"
 
 # refused while attached, the program kept
 msg=$($IPR link set dev "$IF" mtu 9000 2>&1) && fail "MTU 9000 accepted with XDP"

@@ -14,6 +14,7 @@
  *          the payload less its last 8 bytes; XDP_TX
  *   redir  MAC addresses swapped, bpf_redirect() to the interface whose
  *          index is the payload's first 4 bytes (big-endian)
+ *   shaperedir  shaped as by shape, then bpf_redirect() as by redir
  *   abort  XDP_ABORTED
  * Built with -DLT_FRAGS too, into f-<action>.o: the same program in
  * section xdp.frags (libbpf loads it with BPF_F_XDP_HAS_FRAGS), which
@@ -84,8 +85,9 @@ int lt_xdp(struct xdp_md *ctx)
 		lt_swap_mac(data);
 		return bpf_redirect(ifindex, 0);
 	}
-#elif defined(LT_SHAPE)
+#elif defined(LT_SHAPE) || defined(LT_SHAPEREDIR)
 	{
+		__u32 ifindex = __builtin_bswap32(*(__u32 *)(data + ETH_HLEN));
 		unsigned char mac[2 * ETH_ALEN];
 		__u32 *meta;
 
@@ -111,10 +113,15 @@ int lt_xdp(struct xdp_md *ctx)
 		data[15] = 0xad;
 		data[16] = 0xbe;
 		data[17] = 0xef;
+#ifdef LT_SHAPEREDIR
+		return bpf_redirect(ifindex, 0);
+#else
+		(void)ifindex;
 		return XDP_TX;
+#endif
 	}
 #else
-#error "one of LT_DROP, LT_PASS, LT_ABORT, LT_TX, LT_REDIR, LT_SHAPE"
+#error "one of LT_DROP, LT_PASS, LT_ABORT, LT_TX, LT_REDIR, LT_SHAPE, LT_SHAPEREDIR"
 #endif
 }
 
