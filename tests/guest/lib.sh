@@ -630,6 +630,22 @@ fault_present() {
 	[ "$1" = "$3" ] && [ "$2" != "$4" ]
 }
 
+# skb_defer_flush: run NET_RX once on every CPU (a loopback ping pinned to
+# each).  The stack frees a received skb on the CPU that allocated it
+# (skb_attempt_defer_free(), 5.19 on): it waits in that CPU's list until
+# the list holds 32 or NET_RX next runs there.  On a CPU that receives
+# nothing more, up to 31 skbs (each up to 17 page_pool fragments with
+# GRO) stay indefinitely: the pages the pool of a removed device then
+# waits for are the stack's, not a leak.  No traffic may run meanwhile.
+skb_defer_flush() {
+	c=0
+	while [ $c -lt "$(grep -c '^processor' /proc/cpuinfo)" ]; do
+		taskset -c $c ping -c 1 -W 1 127.0.0.1 >/dev/null 2>&1 ||
+			echo "skb_defer_flush: no loopback ping on CPU $c" >&2
+		c=$((c + 1))
+	done
+}
+
 # dma_left DEVICE: "ALL PP": the mappings DMA-API debugging still holds for
 # DEVICE, all of them and those shaped like page_pool's (a streaming
 # mapping of one whole page of order 0 to 3, 4 to 32 KiB, DMA_FROM_DEVICE;

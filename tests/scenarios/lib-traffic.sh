@@ -200,14 +200,15 @@ unbind_dma_check() {
 	return 1
 }
 
-# reload_drained: after the traffic stopped and the sockets closed, one
-# more rmmod on the debug kernel must leave no mapping of the device
-# within 30 s (times TSCALE): each page came back and its destroyed pool
-# unmapped it.  Prints a summary to append to the result, or why not and
+# reload_drained: after the traffic stopped, the sockets closed and the
+# stack's deferred frees done (skb_defer_flush), one more rmmod on the
+# debug kernel must leave no mapping of the device within 30 s (times
+# TSCALE): each page came back and its destroyed pool unmapped it.  Prints a summary to append to the result, or why not and
 # returns 1; progress goes to stderr.
 reload_drained() {
 	[ -r "$DMA_DUMP" ] && [ "$DRIVER" = ours ] || return 0
 	rc_pci=$(pci_of_if)
+	skb_defer_flush
 	unload_module >/tmp/rc.out || {
 		echo "after the traffic: $(cat /tmp/rc.out)"
 		return 1
@@ -227,6 +228,7 @@ reload_drained() {
 			return 1
 		}
 		sleep 1
+		skb_defer_flush
 		t=$((t + 1))
 	done
 	load_module >/tmp/rc.out || {
