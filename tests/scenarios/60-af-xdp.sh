@@ -41,7 +41,7 @@
 #    3000 refused (a frame no longer fits the 2048-byte chunk), the
 #    reason and the largest MTU the chunks take in the kernel log, the
 #    MTU kept and 1000 frames served after it; lt-xsk's counts match;
- each under a hashed download and the
+#  - 30 times (three rounds of 10, each under a hashed download and the
 #    peer's XDP requests), a zero-copy socket bound to queue 0, echoing
 #    for 0.5 s and closed again with frames in flight (lt-xsk -c), the
 #    program attached throughout: each bind in zero-copy mode, frames
