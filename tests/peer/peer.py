@@ -70,23 +70,31 @@ the guest half-closes its side after sending and reads until we close.
                    to have runts taken unpadded.  For frames above the
                    tap's MTU it is raised while they go out and restored
                    afterwards.
-  XDP <kind> <n> <size> [<ifindex>]
+  XDP <kind> <n> <size> [<ifindex> [<ms>]]
                    n frames of EtherType 0x88b5 and <size> bytes (no FCS,
                    up to 9018: the tap's MTU raised meanwhile)
                    to the requesting guest, each carrying <ifindex> (a
                    big-endian u32, 0 by default: the XDP program that
                    redirects sends it there), a sequence number and
-                   random bytes; frames that come back on the tap within
-                   2 s after the last are compared with what the guest's
-                   XDP program should have made of them.  Kinds: echo
+                   random bytes; the frames that come back on the tap are
+                   compared with what the guest's XDP program should have
+                   made of them.  After the last frame went out the peer
+                   waits <ms> (2000 by default; a slower guest asks for
+                   more), again after each frame that comes back, until
+                   every frame is back (then <ms>/10 for strays), and at
+                   most 10 x <ms>; for none, <ms> after the last frame.
+                   Its socket takes the guest's frames only, with room
+                   for all of them: a peer held up by a loaded host
+                   loses none (missed: the frames it had no room for
+                   all the same).  Kinds: echo
                    (the same frame, MAC addresses swapped), shape (MAC
                    addresses swapped, EtherType 0x88b6, 4 bytes de ad be
                    ef after the header, then the frame's payload less its
                    last 8 bytes), none (nothing is to come back).  Reply
-                   "XDP <kind> sent <n> back <m> good <k>" (back: frames
-                   of EtherType 0x88b5 or 0x88b6 from the guest; good:
-                   those that are exactly as expected, each sequence
-                   number once)
+                   "XDP <kind> sent <n> missed <d> back <m> good <k>"
+                   (back: frames of EtherType 0x88b5 or 0x88b6 from the
+                   guest; good: those that are exactly as expected, each
+                   sequence number once)
   WOL <kind> <ms>  wake-on-LAN: reply "OK", then wait (QMP query-status)
                    until the guest is suspended, write one frame of <kind>
                    to the guest's MAC onto the tap, and watch for <ms>
@@ -130,6 +138,11 @@ RAW_MAX = 200           # bad frames per RAW request
 RAW_GAP = 0.003         # seconds between raw frames: the guest's ring under
                         # TCG must never be what drops a good one
 ETH_P_EXP = 0x88b5      # IEEE 802 local experimental EtherType 1
+SOL_PACKET = 263
+PACKET_STATISTICS = 6
+PACKET_IGNORE_OUTGOING = 23
+SO_RCVBUFFORCE = 33
+XDP_RCVBUF = 64 << 20   # the echoes of 5000 frames of 9018 bytes, unread
 # what REPLUG gives the device it adds again: what the one removed had
 REPLUG_PROPS = ("netdev", "mac", "device-id", "revision", "msix",
                 "x-msix-vectors", "msi", "x-faults", "x-gen", "phy",
@@ -436,12 +449,14 @@ class Handler(socketserver.StreamRequestHandler):
         threading.Thread(target=self.server.raw_send, args=(frames, ms),
                          daemon=True).start()
 
-    def do_XDP(self, kind, n, size, ifindex="0"):
-        n, size, ifindex = int(n), int(size), int(ifindex)
+    def do_XDP(self, kind, n, size, ifindex="0", ms="2000"):
+        n, size, ifindex, ms = int(n), int(size), int(ifindex), int(ms)
         if kind not in ("echo", "shape", "none"):
             raise ValueError(f"unknown kind {kind}")
         if not 1 <= n <= 5000 or not 60 <= size <= 9018:
             raise ValueError(f"count {n} or size {size} out of range")
+        if not 100 <= ms <= 60000:
+            raise ValueError(f"wait {ms} out of range")
         tap = self.server.tap
         # jumbo frames: the tap's MTU raised while they go and come back
         with open(f"/sys/class/net/{tap}/mtu") as f:
@@ -451,14 +466,14 @@ class Handler(socketserver.StreamRequestHandler):
                 subprocess.run(["ip", "link", "set", "dev", tap, "mtu",
                                 str(size - 14)], check=True, timeout=10)
                 try:
-                    return self.xdp_exchange(kind, n, size, ifindex)
+                    return self.xdp_exchange(kind, n, size, ifindex, ms)
                 finally:
                     time.sleep(0.2)
                     subprocess.run(["ip", "link", "set", "dev", tap, "mtu",
                                     str(mtu)], check=True, timeout=10)
-        return self.xdp_exchange(kind, n, size, ifindex)
+        return self.xdp_exchange(kind, n, size, ifindex, ms)
 
-    def xdp_exchange(self, kind, n, size, ifindex):
+    def xdp_exchange(self, kind, n, size, ifindex, ms):
         tap = self.server.tap
         dst = guest_mac(tap, self.client_address[0])
         with open(f"/sys/class/net/{tap}/address") as f:
@@ -477,21 +492,31 @@ class Handler(socketserver.StreamRequestHandler):
                              bytes.fromhex("deadbeef") + f[14:-8])
         back = good = 0
         seen = set()
+        wait = ms / 1000
         with socket.socket(socket.AF_PACKET, socket.SOCK_RAW,
                            socket.htons(0x0003)) as s:
+            # not the host's own frames on the tap (a download's), and
+            # room for every frame of the guest while this thread waits
+            s.setsockopt(SOL_PACKET, PACKET_IGNORE_OUTGOING, 1)
+            s.setsockopt(socket.SOL_SOCKET, SO_RCVBUFFORCE, XDP_RCVBUF)
             s.bind((tap, 0))
             s.settimeout(0.05)
             frames = list(sent.values())
-            deadline = None
+            # last: when the last frame went out, then when one came back
+            last = done = None
             i = 0
             while True:
                 if i < len(frames):
                     s.send(frames[i])
                     i += 1
                     if i == len(frames):
-                        deadline = time.monotonic() + 2
-                elif time.monotonic() > deadline:
-                    break
+                        last = time.monotonic()
+                        done = last + 10 * wait
+                else:
+                    now = time.monotonic()
+                    quiet = wait / 10 if want and good == n else wait
+                    if now > last + quiet or now > done:
+                        break
                 try:
                     while True:
                         r, addr = s.recvfrom(16384)
@@ -511,11 +536,17 @@ class Handler(socketserver.StreamRequestHandler):
                                             r == w + bytes(60 - len(w)))):
                             seen.add(seq)
                             good += 1
+                        # the guest is still at it: wait on
+                        if want and last is not None:
+                            last = time.monotonic()
                         s.settimeout(0)
                 except (socket.timeout, BlockingIOError):
                     s.settimeout(0.05 if i == len(frames) else 0.002)
-        log(f"XDP {kind}: sent {n} back {back} good {good}")
-        self.reply(f"XDP {kind} sent {n} back {back} good {good}")
+            missed = struct.unpack("II", s.getsockopt(
+                SOL_PACKET, PACKET_STATISTICS, 8))[1]
+        text = f"XDP {kind} sent {n} missed {missed} back {back} good {good}"
+        log(text)
+        self.reply(text)
 
     def do_PTP_SLAVE(self, secs):
         secs = int(secs)

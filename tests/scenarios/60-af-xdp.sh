@@ -27,7 +27,7 @@
 #  - 1000 frames of 60 bytes beside a hashed download: the download
 #    intact, every frame not redirected dropped by the chip's FIFO
 #    (counted by the MAC), every redirected one taken and sent by user
-#    space, those back at the peer within its 2 s intact (nine in ten);
+#    space, those back at the peer intact (nine in ten);
 #  - the zero-copy sockets bound again, the program now sending the
 #    frames of odd sequence number back itself (lt-xsk -X: XDP_TX from
 #    the zero-copy ring, beside the sockets' own TX of the others): 2000
@@ -188,9 +188,8 @@ af_xdp() {
 	[ "$got" = "$want" ] || fail "download beside the AF_XDP echo: sha256 $got, peer says $want"
 	# beside the download the chip's FIFO may overflow (the peer does not
 	# pause): any frame not redirected was dropped by the MAC; user space
-	# takes and sends every redirected one (lt-xsk's counts below), but
-	# under the download some come back after the peer's 2 s: every frame
-	# that came back is intact, and nine in ten came back
+	# takes and sends every redirected one (lt-xsk's counts below): every
+	# frame that came back is intact, and nine in ten came back
 	side=$(d rx_xdp_redirect) md=$(d rx_mac_dropped_frames)
 	log "beside a download: $side redirected, MAC dropped $md, rx_dropped $(d rx_dropped), rx_xdp_errors $(d rx_xdp_errors), MemFree $(memfree) kB"
 	back=${r% *} good=${r#* }
