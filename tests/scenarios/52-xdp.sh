@@ -9,7 +9,9 @@
 #    wrote (rx_sync_dev_bytes: a whole buffer per refill, the frame for a
 #    drop);
 #  - XDP_PASS keeps traffic intact (hashed transfer, every frame passed);
-#  - XDP_TX reflects every frame, byte for byte (the peer compares);
+#  - XDP_TX reflects every frame, byte for byte (the peer compares; on
+#    the debug kernel every frame it sent, one that found the TX ring
+#    full counted as an error);
 #  - bpf_xdp_adjust_meta/head/tail shape a frame sent back with XDP_TX;
 #  - XDP_ABORTED drops and counts errors;
 #  - XDP_REDIRECT to a veth (its peer counts the frames) and to the
@@ -73,19 +75,39 @@ stats_snap $xdp_new
 all_passed "XDP_PASS"
 [ "$(d rx_xdp_pass)" -gt 1000 ] || fail "XDP_PASS: only $(d rx_xdp_pass) frames passed"
 
+# sent_back WHAT N: the peer's answer $r to N frames the program sent
+# back with XDP_TX: every one back as the program made it.  The debug
+# kernel takes the peer's frames in bursts of a whole RX ring (flow
+# control holds them meanwhile) faster than TX completions free the TX
+# ring: there a frame that found it full is an error, counted (13 of 200
+# seen on a loaded host), and every frame sent back comes back.
+sent_back() {
+	tx=$(d rx_xdp_tx) err=$(d rx_xdp_errors)
+	if [ "$TSCALE" -gt 1 ]; then
+		log "$1: rx_xdp_tx $tx rx_xdp_errors $err"
+		[ "$r" = "$tx $tx" ] || fail "$1: back/good $r, rx_xdp_tx grew by $tx"
+		[ $((tx + err)) = "$2" ] || fail "$1: rx_xdp_tx $tx + rx_xdp_errors $err != $2"
+		[ "$tx" -ge $(($2 * 9 / 10)) ] || fail "$1: only $tx of $2 sent back"
+		return
+	fi
+	[ "$r" = "$2 $2" ] || fail "$1: back/good $r of $2"
+	[ "$tx" = "$2" ] || fail "$1: rx_xdp_tx grew by $tx"
+}
+
 # XDP_TX: every frame back, as the program made it
 attach tx || fail "cannot attach tx.o"
 N=300 S=300
 stats_snap $xdp_old
 r=$(xdp echo $N $S)
 stats_snap $xdp_new
-[ "$r" = "$N $N" ] || fail "XDP_TX: back/good $r of $N"
-[ "$(d rx_xdp_tx)" = $N ] || fail "XDP_TX: rx_xdp_tx grew by $(d rx_xdp_tx)"
+sent_back XDP_TX $N
 
 # adjust_meta/head/tail, then XDP_TX
 attach shape || fail "cannot attach shape.o"
+stats_snap $xdp_old
 r=$(xdp shape 200 200)
-[ "$r" = "200 200" ] || fail "shaped XDP_TX: back/good $r of 200"
+stats_snap $xdp_new
+sent_back "shaped XDP_TX" 200
 
 # XDP_ABORTED
 attach abort || fail "cannot attach abort.o"
