@@ -30,9 +30,9 @@ rxp_only_ours
 [ "$CONFIG" = b0-msix ] || skip "XDP runs on b0-msix only"
 XDP=/lib/lt/xdp
 . /lib/lt/scenarios/lib-xdp.sh
+. /lib/lt/scenarios/lib-traffic.sh
 [ -f $XDP/drop.o ] || skip "no XDP programs in the image (no clang on the host)"
-# the kernel makes /sys/fs/bpf with the bpf() system call (the debug
-# kernel has none)
+# the kernel makes /sys/fs/bpf with the bpf() system call
 [ -d /sys/fs/bpf ] || skip "no BPF system call in this kernel"
 trap '$IPR link set dev "$IF" xdpdrv off 2>/dev/null; $IPR link del lt-veth0 2>/dev/null; rxp_reset' EXIT
 wait_peer 10 || fail "peer unreachable"
@@ -186,11 +186,14 @@ ethtool --set-priv-flags "$IF" rx-page-pool off 2>/dev/null &&
 [ "$(rxp_flag rx-page-pool)" = on ] || fail "rx-page-pool went off"
 attached || fail "the program went with a refusal"
 
-# attach, replace and detach under traffic
-timeout 300 sh -c "echo 'GET $((mb << 20))' | nc $PEER $PEER_PORT >/tmp/xdl" &
+# attach, replace and detach under traffic: 10 cycles, 100 where DMA-API
+# debugging watches every mapping (the debug kernel)
+cycles=10
+[ ! -r "$DMA_DUMP" ] || cycles=100
+timeout $((300 * TSCALE)) sh -c "echo 'GET $((mb << 20))' | nc $PEER $PEER_PORT >/tmp/xdl" &
 dl=$!
 i=0
-while [ $i -lt 10 ]; do
+while [ $i -lt $cycles ]; do
 	$IPR link set dev "$IF" xdpdrv off || fail "cannot detach ($i)"
 	attach pass || fail "cannot attach pass.o under traffic ($i)"
 	attach drop || fail "cannot replace by drop.o under traffic ($i)"
@@ -203,4 +206,6 @@ got=$(tail -c +66 /tmp/xdl | sha256sum | cut -d' ' -f1)
 [ "$got" = "$want" ] || fail "download under attach/detach: sha256 $got, peer says $want"
 attached && fail "still attached after detach"
 download $((mb << 20)) || fail "download after detach"
-echo "XDP drop/pass/tx/shape/abort/redirect ($vnote ourselves), legacy refused, 10 attach/replace/detach cycles under traffic"
+# the debug kernel: every page and mapping back after the cycles
+drained=$(reload_drained) || fail "$drained"
+echo "XDP drop/pass/tx/shape/abort/redirect ($vnote ourselves), legacy refused, $cycles attach/replace/detach cycles under traffic$drained"
