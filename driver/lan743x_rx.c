@@ -939,7 +939,8 @@ static void lan743x_rx_xdp_trimmed(struct lan743x_rx *rx,
 	long end = (u8 *)xdp->data_end - start;
 	dma_addr_t dma;
 
-	if (likely(end >= end0))
+	/* signed: a frame moved wholly into the headroom ends below 0 */
+	if (likely(end >= (long)end0))
 		return;
 	end = max(end, 0L);
 	dma = page_pool_get_dma_addr(page) + (start - (u8 *)page_address(page));
